@@ -1,0 +1,210 @@
+"""A match: rounds dealt until the scoring mode of the rules decides a winner.
+
+The first dealer is found as the 2015 sheet says ("Each player draws a card and the highest
+number deals. Cards with a symbol count as zero"; the tied draw again), the deal passes to
+the left, and each round's seed comes from the match's own generator, so a match seed
+replays the whole match.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from unokit.cards import Card, Kind
+from unokit.errors import IllegalAction, RecordError
+from unokit.game import Game
+from unokit.rng import Random
+from unokit.rules import Rules
+
+__all__ = ["MATCH_FORMAT", "Match"]
+
+MATCH_FORMAT: Final = "unokit.match"
+MATCH_SEAT_FORMAT: Final = "unokit.match.seat"
+MATCH_VERSION: Final = 1
+
+
+class Match:
+    """Rounds to the target score. ``match.game`` is the round being played."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        players: int = 4,
+        seed: int | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules.preset()
+        self.players = players
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(63)
+        self.seed = seed
+        self._rng = Random(seed)
+        self.dealer_draws: list[list[tuple[int, Card]]] = []
+        """The cards drawn to choose the first dealer, one list per draw."""
+        if dealer is None:
+            dealer = self._draw_for_dealer()
+        self._totals = [0] * players
+        self._eliminated: list[int] = []
+        self._settled = False
+        self._over = False
+        self._winner: int | None = None
+        self.rounds: list[Game] = []
+        """Every round dealt so far, the current one last."""
+        self.game = self._deal(dealer)
+
+    # -- the deal -----------------------------------------------------------------------
+    def _draw_for_dealer(self) -> int:
+        """'Each player draws a card and the highest number deals.'"""
+        deck = self.rules.deck()
+        self._rng.shuffle(deck)
+        contenders = list(range(self.players))
+        while True:
+            if len(deck) < len(contenders):
+                deck = self.rules.deck()
+                self._rng.shuffle(deck)
+            draws = [(seat, deck.pop()) for seat in contenders]
+            self.dealer_draws.append(draws)
+            values = {seat: (c.number if c.kind is Kind.NUMBER else 0) or 0 for seat, c in draws}
+            best = max(values.values())
+            contenders = [seat for seat, v in values.items() if v == best]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _deal(self, dealer: int) -> Game:
+        game = Game.new(
+            self.rules,
+            players=self.players,
+            seed=self._rng.next64(),
+            dealer=dealer,
+            absent=self._eliminated,
+        )
+        self.rounds.append(game)
+        self._settled = False
+        return game
+
+    # -- scores and the end ---------------------------------------------------------------
+    @property
+    def teams(self) -> list[tuple[int, int]] | None:
+        return [(0, 2), (1, 3)] if self.rules.partners else None
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's total, counting the current round once it is over."""
+        self._settle()
+        return list(self._totals)
+
+    @property
+    def over(self) -> bool:
+        self._settle()
+        return self._over
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the match (partners: the one whose going out won it)."""
+        self._settle()
+        return self._winner
+
+    @property
+    def eliminated(self) -> list[int]:
+        """Challenge Uno: the seats out of the match, in the order they went out."""
+        self._settle()
+        return list(self._eliminated)
+
+    def _settle(self) -> None:
+        game = self.game
+        if self._settled or not game.over:
+            return
+        self._settled = True
+        for seat, points in enumerate(game.round_points()):
+            self._totals[seat] += points
+        scoring = self.rules.scoring
+        target = self.rules.target
+        totals = self._totals
+        if scoring == "none":
+            self._over, self._winner = True, game.winner
+        elif scoring == "winner":
+            if game.winner is not None and totals[game.winner] >= target:
+                self._over, self._winner = True, game.winner
+        elif scoring == "lowest":
+            if any(totals[s] >= target for s in game.active):
+                low = min(totals[s] for s in game.active)
+                best = [s for s in game.active if totals[s] == low]
+                if len(best) == 1:  # a tie for the lowest total plays another round
+                    self._over, self._winner = True, best[0]
+        else:  # elimination: 'A player who reaches an agreed total is out.'
+            out = [s for s in game.active if totals[s] >= target]
+            left = [s for s in game.active if s not in out]
+            self._eliminated.extend(out)
+            if len(left) == 1:
+                self._over, self._winner = True, left[0]
+            elif not left:  # everyone reached it at once: the lowest total of them wins
+                self._over, self._winner = True, min(out, key=lambda s: (totals[s], s))
+
+    def next_round(self) -> Game:
+        """Deal the next round; the deal passes to the left (to the next seat still in)."""
+        if not self.game.over:
+            raise IllegalAction("the round is still being played")
+        self._settle()
+        if self._over:
+            raise IllegalAction("the match is over")
+        dealer = (self.game.dealer + 1) % self.players
+        while dealer in self._eliminated:
+            dealer = (dealer + 1) % self.players
+        self.game = self._deal(dealer)
+        return self.game
+
+    # -- records --------------------------------------------------------------------------
+    def record(self, seat: int | None = None) -> dict[str, Any]:
+        """The match as versioned JSON; ``record(seat)``: as that seat saw it."""
+        out: dict[str, Any] = {
+            "format": MATCH_FORMAT if seat is None else MATCH_SEAT_FORMAT,
+            "version": MATCH_VERSION,
+            "rules": self.rules.to_json(),
+            "players": self.players,
+        }
+        if seat is None:
+            out["seed"] = self.seed
+        else:
+            out["seat"] = seat
+        out["dealer_draws"] = [[[s, c.code] for s, c in draws] for draws in self.dealer_draws]
+        out["rounds"] = [g.record(seat) for g in self.rounds]
+        out["scores"] = self.scores
+        out["over"] = self.over
+        out["winner"] = self.winner
+        return out
+
+    @classmethod
+    def replay(cls, record: dict[str, Any]) -> Match:
+        """Rebuild a match from ``record()``, round by round, checking every round."""
+        if not isinstance(record, dict) or record.get("format") != MATCH_FORMAT:
+            if isinstance(record, dict) and record.get("format") == MATCH_SEAT_FORMAT:
+                raise RecordError(
+                    "this is one seat's record: it hides cards and cannot be replayed"
+                )
+            raise RecordError("not a unokit match record")
+        if record.get("version") != MATCH_VERSION:
+            raise RecordError(
+                f"this match record has format version {record.get('version')!r}; this unokit "
+                f"reads version {MATCH_VERSION} only"
+            )
+        rules = Rules.from_json(record["rules"])
+        first_dealer = record["rounds"][0]["origin"]["dealer"] if record["rounds"] else None
+        match = cls(rules, players=record["players"], seed=record["seed"])
+        if first_dealer is not None and match.game.dealer != first_dealer:
+            raise RecordError("the match replays with another dealer: it was made differently")
+        for i, round_record in enumerate(record["rounds"]):
+            if i:
+                match.next_round()
+            for seat, action in round_record["actions"]:
+                try:
+                    match.game.apply(action, seat)
+                except IllegalAction as err:
+                    raise RecordError(
+                        f"round {i}: {action!r} is not legal on replay: {err}"
+                    ) from None
+            if [e.to_json() for e in match.game.log] != round_record["events"]:
+                raise RecordError(f"round {i} replays differently: it was made differently")
+        return match
