@@ -417,11 +417,13 @@ class Game:
         if kind is _SKIP:
             self._log.append(Event("skip", first))
             self._to_play = self._succ[first]
+            self._live = ("skip",)
         elif kind is _REVERSE:
             # 'Reverse: The dealer plays first, and play moves to the right.'
             self._direction = -1
             self._log.append(Event("reverse", count=-1))
             self._to_play = self._dealer
+            self._live = ("reverse",)
         elif kind is _DRAW_TWO:
             # 'Draw 2: The player on the dealer's left draws 2 cards and loses their turn.'
             self._draw_cards(first, 2, "draw_two")
@@ -495,6 +497,18 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         return list(self._hands[seat])
+
+    @property
+    def draw_pile(self) -> list[Card]:
+        """The draw pile, top first: the table's knowledge, never a seat's."""
+        return self._draw[::-1]
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the game wherever it is (hands, piles): for accounting checks."""
+        cards = [c for h in self._hands for c in h]
+        cards += self._draw
+        cards += self._discard
+        return cards
 
     def hand_sizes(self) -> list[int]:
         return [len(h) for h in self._hands]

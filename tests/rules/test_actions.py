@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from unokit import Game, Rules
 
 R = Rules.preset("mattel-2021")
 
 
-def codes(cards: object) -> list[str]:
-    return sorted(str(c) for c in cards)  # type: ignore[attr-defined]
+def codes(cards: Iterable[object]) -> list[str]:
+    return sorted(str(c) for c in cards)
 
 
 def legal(game: Game, seat: int | None = None) -> set[str]:
     return {str(a) for a in game.legal_actions(seat)}
 
 
-def four(first: list[str], top: str = "G5", rules: Rules = R, draw: list[str] | None = None, **kw: object) -> Game:
+def four(
+    first: list[str], top: str = "G5", rules: Rules = R, draw: list[str] | None = None
+) -> Game:
     return Game.arranged(
         rules,
         hands=[first, ["Y1", "Y2", "R+2"], ["B+2", "B2", "B3"], ["Y4", "R4", "B4"]],
         discard=[top],
         draw=["Y7", "Y8", "Y9", "B7", "B8", "B9"] if draw is None else draw,
-        **kw,
+        to_play=0,
     )
 
 
@@ -36,6 +40,12 @@ def test_a_skip_can_be_played_on_the_same_color_or_on_any_skip() -> None:
     assert "play GS" in legal(four(["GS", "R1", "R2"], top="G5"))
     assert "play GS" in legal(four(["GS", "R1", "R2"], top="BS"))
     assert "play GS" not in legal(four(["GS", "R1", "R2"], top="BR"))
+
+
+def test_a_reverse_can_be_played_on_the_same_color_or_on_any_reverse() -> None:
+    assert "play GR" in legal(four(["GR", "R1", "R2"], top="G5"))
+    assert "play GR" in legal(four(["GR", "R1", "R2"], top="YR"))
+    assert "play GR" not in legal(four(["GR", "R1", "R2"], top="YS"))
 
 
 def test_reverse_play_changes_direction_so_the_player_who_went_before_you_goes_next() -> None:
@@ -63,6 +73,12 @@ def test_reverse_clockwise_becomes_counterclockwise_and_back_again() -> None:
     assert game.direction == -1 and game.to_play == 3
     game.apply("play RR")
     assert game.direction == +1 and game.to_play == 0
+
+
+def test_a_draw_2_can_be_played_on_the_same_color_or_on_any_draw_2() -> None:
+    assert "play G+2" in legal(four(["G+2", "R1", "R2"], top="G5"))
+    assert "play G+2" in legal(four(["G+2", "R1", "R2"], top="B+2"))
+    assert "play G+2" not in legal(four(["G+2", "R1", "R2"], top="BS"))
 
 
 def test_draw_2_the_next_player_draws_2_cards_and_loses_their_turn() -> None:

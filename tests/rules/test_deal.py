@@ -1,8 +1,9 @@
-"""Deck, deal and the first card turned up (classic sheets: Setup, Quick start, first-card table)."""
+"""Deck, deal and the first card turned up (classic sheets: Setup, first-card table)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 import pytest
 
@@ -18,8 +19,8 @@ HANDS4 = [
 ]
 
 
-def codes(cards: object) -> list[str]:
-    return sorted(str(c) for c in cards)  # type: ignore[attr-defined]
+def codes(cards: Iterable[object]) -> list[str]:
+    return sorted(str(c) for c in cards)
 
 
 def legal(game: Game, seat: int | None = None) -> set[str]:
@@ -30,7 +31,9 @@ def deck_counts(rules: Rules) -> Counter[str]:
     return Counter(str(c) for c in rules.deck())
 
 
-def stacked_deck(rules: Rules, hands: list[list[str]], turned: list[str], dealer: int | None = None) -> list[str]:
+def stacked_deck(
+    rules: Rules, hands: list[list[str]], turned: list[str], dealer: int | None = None
+) -> list[str]:
     """A full deck, top first, that deals ``hands`` one card at a time from the dealer's left,
     then turns ``turned``; the rest of the deck follows in canonical order."""
     n = len(hands)
@@ -47,8 +50,8 @@ def stacked_deck(rules: Rules, hands: list[list[str]], turned: list[str], dealer
     return order
 
 
-def new_game(rules: Rules, turned: list[str], **kw: object) -> Game:
-    return Game.new(rules, players=4, deck=stacked_deck(rules, HANDS4, turned), **kw)
+def new_game(rules: Rules, turned: list[str]) -> Game:
+    return Game.new(rules, players=4, deck=stacked_deck(rules, HANDS4, turned))
 
 
 def is_number(code: str) -> bool:
@@ -215,7 +218,9 @@ def test_first_skip_the_player_on_the_dealers_left_is_skipped() -> None:
     assert len(game.hand(0)) == 7
 
 
-def test_first_wild_the_player_on_the_dealers_left_names_the_color_and_takes_the_first_turn() -> None:
+def test_first_wild_the_player_on_the_dealers_left_names_the_color_and_takes_the_first_turn() -> (
+    None
+):
     game = new_game(Rules.preset("mattel-2015"), ["W"])
     assert game.to_play == 0
     assert legal(game, 0) == {"color R", "color Y", "color G", "color B"}
@@ -235,7 +240,7 @@ def test_first_wild_draw_4_is_put_back_in_the_deck_and_another_card_turned() -> 
         assert [len(game.hand(s)) for s in range(4)] == [7, 7, 7, 7]
 
 
-def test_first_wild_swap_hands_or_wild_customizable_the_player_on_the_dealers_left_names_the_color() -> None:
+def test_first_wild_swap_hands_or_wild_customizable_the_dealers_left_names_the_color() -> None:
     for first in ("WSW", "WC"):
         game = new_game(Rules.preset("mattel-2015"), [first])
         assert game.to_play == 0

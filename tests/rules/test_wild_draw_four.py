@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 from unokit import Game, IllegalAction, Rules
@@ -10,8 +12,8 @@ R = Rules.preset("mattel-2021")
 DRAW = ["Y6", "Y7", "Y8", "Y9", "B6", "B7", "B8", "B9", "R6", "R7", "R8"]
 
 
-def codes(cards: object) -> list[str]:
-    return sorted(str(c) for c in cards)  # type: ignore[attr-defined]
+def codes(cards: Iterable[object]) -> list[str]:
+    return sorted(str(c) for c in cards)
 
 
 def legal(game: Game, seat: int | None = None) -> set[str]:
@@ -38,6 +40,12 @@ def test_wild_draw_4_you_name_the_color_and_the_next_player_draws_4_and_loses_th
     game.apply("accept")
     assert codes(game.hand(1)) == ["B1", "R9", "Y3", "Y6", "Y7", "Y8", "Y9"]
     assert game.to_play == 2 and game.color == "B"
+
+
+def test_a_wild_draw_4_can_be_played_on_any_card() -> None:
+    for top, color in (("G5", None), ("BS", None), ("R+2", None), ("W", "Y"), ("W+4", "B")):
+        game = position(["W+4", "R1", "R2"], top=top, color=color)
+        assert {"play W+4 R", "play W+4 Y", "play W+4 G", "play W+4 B"} <= legal(game)
 
 
 def test_the_next_player_may_challenge_a_wild_draw_4() -> None:
@@ -112,7 +120,7 @@ def test_the_color_that_counts_is_the_one_in_play_after_a_wild_the_one_its_playe
     assert len(game.hand(0)) == 2 and len(game.hand(1)) == 3 + 6
 
 
-def test_if_you_broke_the_limit_you_draw_4_and_the_challenger_draws_nothing_and_takes_their_turn() -> None:
+def test_if_you_broke_the_limit_you_draw_4_and_the_challenger_takes_their_turn_as_usual() -> None:
     game = position(["W+4", "G1", "R1"])
     game.apply("play W+4 B")
     game.apply("challenge")

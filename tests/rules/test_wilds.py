@@ -1,8 +1,9 @@
-"""Wild, Wild Shuffle Hands, Wild Swap Hands, Wild Customizable (classic sheets: Play the wild cards)."""
+"""Wild, Wild Shuffle Hands, Wild Swap Hands, Wild Customizable (Play the wild cards)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 import pytest
 
@@ -12,8 +13,8 @@ R = Rules.preset("mattel-2021")
 WILD_PLAYS = {"play W R", "play W Y", "play W G", "play W B"}
 
 
-def codes(cards: object) -> list[str]:
-    return sorted(str(c) for c in cards)  # type: ignore[attr-defined]
+def codes(cards: Iterable[object]) -> list[str]:
+    return sorted(str(c) for c in cards)
 
 
 def legal(game: Game, seat: int | None = None) -> set[str]:
@@ -67,7 +68,9 @@ def shuffle_position() -> Game:
     )
 
 
-def test_wild_shuffle_hands_deals_every_hand_back_out_starting_with_the_player_on_your_left() -> None:
+def test_wild_shuffle_hands_deals_every_hand_back_out_starting_with_the_player_on_your_left() -> (
+    None
+):
     game = shuffle_position()
     before = Counter(c for s in range(3) for c in codes(game.hand(s))) - Counter(["WSH"])
     game.apply("play WSH G")
@@ -100,6 +103,13 @@ def test_wild_swap_hands_trades_your_whole_hand_with_any_one_player_you_choose()
     assert game.to_play == 1 and game.color == "Y"
 
 
+def test_a_wild_shuffle_hands_or_wild_swap_hands_can_be_played_on_any_card() -> None:
+    for preset, card in (("mattel-2021", "WSH"), ("mattel-2015", "WSW")):
+        for top in ("G5", "BS", "Y+2", "RR"):
+            game = four([card, "R1", "R2"], rules=Rules.preset(preset), top=top)
+            assert {f"play {card} {c}" for c in "RYGB"} <= legal(game)
+
+
 # -- Wild Customizable --------------------------------------------------------------------
 
 
@@ -120,12 +130,23 @@ def test_wild_customizable_extra_turn_its_player_names_the_color_and_plays_again
 
 
 def test_wild_customizable_draw_three_the_next_player_draws_3_if_they_cannot_play() -> None:
-    game = four(["WC", "R1", "R2"], rules=Rules.preset("mattel-2015", custom_rule="draw_three"))
+    game = Game.arranged(
+        Rules.preset("mattel-2015", custom_rule="draw_three"),
+        hands=[
+            ["WC", "R1", "R2"],
+            ["Y1", "Y2", "Y3"],
+            ["B1", "B2", "B3", "B4"],
+            ["R7", "R8", "R9"],
+        ],
+        discard=["G5"],
+        draw=["Y7", "G8", "Y9", "B7"],
+        to_play=0,
+    )
     game.apply("play WC G")
-    assert game.to_play == 1
+    assert game.to_play == 1 and legal(game, 1) == {"draw"}
     game.apply("draw")
-    assert codes(game.hand(1)) == ["Y1", "Y2", "Y3", "Y7", "Y8", "Y9"]
-    assert game.to_play == 2
+    assert codes(game.hand(1)) == ["G8", "Y1", "Y2", "Y3", "Y7", "Y9"]
+    assert game.to_play == 2 and game.draw_size == 1
 
 
 def test_every_wild_customizable_of_a_game_carries_the_same_rule() -> None:
@@ -134,6 +155,12 @@ def test_every_wild_customizable_of_a_game_carries_the_same_rule() -> None:
     assert game.to_play == 0
     game.apply("play WC B")
     assert game.to_play == 0 and game.color == "B"
+
+
+def test_wild_customizable_cards_may_carry_a_rule_be_left_blank_or_be_taken_out() -> None:
+    assert Rules.preset("mattel-2021").custom_rule == "blank"
+    assert Rules.preset("mattel-2021", custom_rule="draw_three").custom_rule == "draw_three"
+    assert "WC" not in {str(c) for c in Rules.preset("mattel-2003").deck()}
 
 
 def test_custom_rule_needs_the_blank_cards_of_the_112_card_decks() -> None:
