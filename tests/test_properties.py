@@ -67,6 +67,19 @@ def valid(combo: dict[str, Any]) -> bool:
     )
 
 
+def _gain(combo: dict[str, Any], name: str, value: Any, uncovered: set[Any]) -> int:
+    """How many uncovered pairs choosing ``name=value`` next to ``combo`` would cover."""
+    if not valid({**combo, name: value}):
+        return -1
+    hits = 0
+    for (a, va), (b, vb) in uncovered:
+        if (a == name and va == value and combo.get(b, vb) == vb) or (
+            b == name and vb == value and combo.get(a) == va
+        ):
+            hits += 1
+    return hits
+
+
 def pairwise() -> list[dict[str, Any]]:
     """A greedy covering array: every valid pair of factor values in at least one combo."""
     names = list(FACTORS)
@@ -81,18 +94,7 @@ def pairwise() -> list[dict[str, Any]]:
     while uncovered:
         combo: dict[str, Any] = {}
         for name in names:
-
-            def gain(value: Any, name: str = name) -> int:
-                trial = {**combo, name: value}
-                if not valid(trial):
-                    return -1
-                return sum(
-                    1 for (a, va), (b, vb) in uncovered
-                    if (a, b) == (a, name) and a in combo and combo[a] == va and vb == value
-                    or (a == name and va == value and b not in combo)
-                )  # fmt: skip
-
-            combo[name] = max(FACTORS[name], key=gain)
+            combo[name] = max(FACTORS[name], key=lambda v, n=name: _gain(combo, n, v, uncovered))
         newly = {p for p in uncovered if combo[p[0][0]] == p[0][1] and combo[p[1][0]] == p[1][1]}
         if not newly:  # pragma: no cover - the greedy choice always covers something
             raise AssertionError("pairwise generation stalled")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -40,7 +41,39 @@ def _parse_house(house: str) -> dict[str, Any]:
     return switches
 
 
-@click.group()
+# Commands that need an optional extra live in their own modules and are imported only when
+# used, so `unokit demo` starts fast and works without the extras installed.
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "simulate": ("unokit.simulate.cli", "simulate", "sim"),
+    "play": ("unokit.tui.cli", "play", "tui"),
+    "serve": ("unokit.server.cli", "serve", "server"),
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module the first time the command is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in LAZY_COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        module_name, attr, extra = LAZY_COMMANDS[cmd_name]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as err:
+            if err.name is not None and err.name.startswith("unokit"):
+                return None  # not built yet
+            raise click.UsageError(
+                f"'unokit {cmd_name}' needs the {extra!r} extra: pip install 'unokit[{extra}]'"
+            ) from None
+        command = getattr(module, attr)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=LazyGroup)
 @click.version_option(package_name="unokit")
 def main() -> None:
     """unokit: Uno as the rule sheets say."""
@@ -77,7 +110,8 @@ def demo(preset: str, house: str, players: int, seed: int, record_path: Path | N
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def replay(file: Path) -> None:
+@click.option("--watch", is_flag=True, help="play the record back on the terminal screen")
+def replay(file: Path, watch: bool) -> None:
     """Print a recorded game (a full record is replayed and checked first)."""
     try:
         record = json.loads(file.read_text())
@@ -85,6 +119,15 @@ def replay(file: Path) -> None:
         raise click.UsageError(f"{file} is not JSON: {err}") from None
     if not isinstance(record, dict):
         raise click.UsageError(f"{file} is not a unokit record")
+    if watch:
+        try:
+            watcher = importlib.import_module("unokit.tui.watch")
+        except ModuleNotFoundError:
+            raise click.UsageError(
+                "--watch needs the 'tui' extra: pip install 'unokit[tui]'"
+            ) from None
+        watcher.watch_record(record)
+        return
     if record.get("format") == "unokit.game":
         try:
             game = Game.replay(record)
