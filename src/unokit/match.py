@@ -65,7 +65,7 @@ class Match:
             if len(deck) < len(contenders):
                 deck = self.rules.deck()
                 self._rng.shuffle(deck)
-            draws = [(seat, deck.pop()) for seat in contenders]
+            draws = [(seat, deck.pop(0)) for seat in contenders]  # the top card first
             self.dealer_draws.append(draws)
             values = {seat: (c.number if c.kind is Kind.NUMBER else 0) or 0 for seat, c in draws}
             best = max(values.values())

@@ -1,0 +1,65 @@
+"""The ``unokit`` command: demo games and replays, through the real entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from unokit import Game
+from unokit.cli import main
+
+
+def test_demo_plays_a_complete_game_and_prints_the_points(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    result = CliRunner().invoke(
+        main,
+        ["demo", "--rules", "mattel-2015", "--players", "3", "--seed", "5", "--record", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "unokit demo: mattel-2015, 3 players, seed 5" in result.output
+    assert "[seat 0]" in result.output
+    assert "points" in result.output
+    game = Game.replay(json.loads(out.read_text()))
+    assert game.over
+    assert f"seat {game.winner} wins the round" in result.output
+
+
+def test_demo_is_reproducible_and_takes_house_rules() -> None:
+    args = ["demo", "--players", "4", "--seed", "3", "--house", "stacking,seven_o,jump_in"]
+    first = CliRunner().invoke(main, args)
+    second = CliRunner().invoke(main, args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+
+
+def test_demo_refuses_bad_rules_clearly() -> None:
+    result = CliRunner().invoke(main, ["demo", "--rules", "mattel-1999"])
+    assert result.exit_code != 0
+    assert "unknown preset" in result.output
+    result = CliRunner().invoke(main, ["demo", "--house", "stackin"])
+    assert result.exit_code != 0
+    assert "unknown switch" in result.output
+
+
+def test_replay_prints_a_record_and_a_seat_record(tmp_path: Path) -> None:
+    full = tmp_path / "full.json"
+    CliRunner().invoke(main, ["demo", "--seed", "8", "--record", str(full)])
+    result = CliRunner().invoke(main, ["replay", str(full)])
+    assert result.exit_code == 0, result.output
+    assert "replayed and checked" in result.output
+    game = Game.replay(json.loads(full.read_text()))
+    seat_file = tmp_path / "seat1.json"
+    seat_file.write_text(json.dumps(game.record(1)))
+    result = CliRunner().invoke(main, ["replay", str(seat_file)])
+    assert result.exit_code == 0, result.output
+    assert "as seen by seat 1" in result.output
+
+
+def test_replay_refuses_what_is_no_record(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = CliRunner().invoke(main, ["replay", str(bad)])
+    assert result.exit_code != 0
+    assert "is not JSON" in result.output
