@@ -1094,14 +1094,12 @@ class Game:
     def round_points(self) -> list[int]:
         """What each seat scores for this round, per ``rules.scoring`` (all 0 while playing)."""
         points = [0] * self.players
-        if self._phase != OVER:
+        if self._phase != OVER or self._winner is None:  # playing, or a blocked round
             return points
         scoring = self.rules.scoring
         value = self.rules.card_points
         if scoring == "winner":
             winner = self._winner
-            if winner is None:
-                return points
             team = (winner, (winner + 2) % 4) if self.rules.partners else (winner,)
             total = sum(value(c) for s in self._active if s not in team for c in self._hands[s])
             for s in team:
