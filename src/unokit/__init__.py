@@ -6,6 +6,7 @@
 0
 """
 
+from unokit import party as party  # registers the party preset and engine
 from unokit.actions import Action
 from unokit.cards import COLORS, Card, Kind
 from unokit.errors import ActionSyntaxError, CardSyntaxError, IllegalAction, RecordError

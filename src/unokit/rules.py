@@ -110,6 +110,7 @@ class Rules:
     )
 
     _presets: ClassVar[dict[str, Callable[[], Rules]]] = {}
+    _game_checks: ClassVar[dict[str, Callable[[Rules], None]]] = {}
 
     def __post_init__(self) -> None:
         self._validate()
@@ -120,6 +121,12 @@ class Rules:
     def register(cls, name: str, factory: Callable[[], Rules]) -> None:
         """Add a preset (used by the variant packages: Triple Play, Party!)."""
         cls._presets[name] = factory
+
+    @classmethod
+    def register_check(cls, game: str, check: Callable[[Rules], None]) -> None:
+        """Let a variant engine refuse switch combinations its sheet gives no meaning to
+        (``check`` raises ``ValueError`` saying why) when a ``Rules`` with ``game`` is made."""
+        cls._game_checks[game] = check
 
     @classmethod
     def presets(cls) -> list[str]:
@@ -234,6 +241,9 @@ class Rules:
             raise ValueError(f"no points given for {', '.join(missing)}")
         if self.game == "classic":
             self._validate_classic(symbols)
+        check = Rules._game_checks.get(self.game)
+        if check is not None:
+            check(self)
 
     def _validate_classic(self, symbols: set[str]) -> None:
         if self.partners and self.scoring in ("lowest", "elimination"):

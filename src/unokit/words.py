@@ -16,6 +16,11 @@ _REASONS = {
     "challenge": " (challenge)",
     "uno": " (caught without saying Uno)",
     "custom": " (Wild Customizable: could not play)",
+    "overload": " (overload)",
+    "give_away": " (given away)",
+    "timeout": " (out of time)",
+    "point_taken": " (Point Taken)",
+    "link": " (linked)",
 }
 
 
@@ -41,14 +46,18 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
     if t == "deal":
         return f"{who} is dealt {_cards(event.cards, event.count)}"
     if t == "turn_up":
-        return f"the {event.cards[0].name} is turned up"
+        return f"the {event.cards[0].name} is turned up{_on_pile(event)}"
     if t == "put_back":
-        return "the Wild Draw Four turned up goes back into the deck"
+        name = event.cards[0].name if event.cards else "Wild Draw Four"
+        return f"the {name} turned up goes back into the deck"
     if t in ("play", "jump"):
         card = event.cards[0]
         text = f"{who} {'jumps in with' if t == 'jump' else 'plays'} the {card.name}"
         if event.color:
             text += f", naming {COLOR_NAMES[event.color]}"
+        if len(event.cards) > 1:  # Triple Play: a Discard Two and its companion
+            text += f" with the {event.cards[1].name}"
+        text += _on_pile(event)
         if event.uno:
             text += ' and says "Uno!"'
         return text
@@ -94,6 +103,72 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
         return f"{who} takes an extra turn"
     if t == "blocked":
         return "nobody can play or draw: the round is blocked"
+    triple_play = _describe_triple_play(event, who, whom)
+    if triple_play is not None:
+        return triple_play
+    party = _describe_party(event, who, whom)
+    if party is not None:
+        return party
     if t == "round_over":
         return f"{who} goes out and wins the round" if event.seat is not None else "the round ends"
     return f"{t} {who}"
+
+
+def _describe_party(event: Event, who: str, whom: str) -> str | None:
+    """UNO Party!'s events: pointing, links and the mini pile."""
+    t = event.type
+    if t == "point_chosen":
+        return f"{who} has pointed"
+    if t == "point":
+        return f"{who} points at {whom}"
+    if t == "link":
+        return f"{who} and {whom} are linked"
+    if t == "unlink":
+        return f"the link between {who} and {whom} ends"
+    if t == "mini_start":
+        card = event.cards[0]
+        return f"the {card.name} starts a mini pile in front of {whom}"
+    if t == "set_aside":
+        return f"the {event.cards[0].name} turned for the mini pile is set aside"
+    if t == "no_mini_pile":
+        return "no card that is not wild is left to start a mini pile"
+    if t == "mini_play":
+        text = f"{who} plays the {event.cards[0].name} on the mini pile"
+        return text + ' and says "Uno!"' if event.uno else text
+    if t == "take":
+        return f"{who} takes the mini pile: {_cards(event.cards, event.count)}"
+    return None
+
+
+def _on_pile(event: Event) -> str:
+    """Triple Play events name their pile as ``@N`` in ``reason``."""
+    reason = event.reason
+    return f" on pile {reason[1:]}" if reason and reason.startswith("@") else ""
+
+
+_LIGHT_NAMES = {"G": "green", "Y": "yellow", "R": "red"}
+
+
+def _describe_triple_play(event: Event, who: str, whom: str) -> str | None:
+    """Words for the Triple Play unit's events (docs/tripleplay.md)."""
+    t = event.type
+    pile = (event.reason or "")[1:]
+    if t == "lit":
+        piles = (event.reason or "").replace("@", "").split()
+        return f"the unit lights pile{'s' if len(piles) > 1 else ''} {' and '.join(piles)}"
+    if t == "counter":
+        light = _LIGHT_NAMES.get(event.color or "", "?")
+        return f"pile {pile}'s counter is at {event.count}, its light {light}"
+    if t == "overload":
+        return f"pile {pile} overloads: {who} must draw {event.count}"
+    if t == "press":
+        return f"{who} presses pile {pile}"
+    if t == "clear":
+        return f"{who} holds pile {pile} down: its counter is reset"
+    if t == "trim":
+        return f"pile {pile} is trimmed to its top card: {event.count} cards set aside"
+    if t == "give":
+        return f"{who} gives {event.count} overload card{'s' if event.count != 1 else ''} to {whom}"
+    if t == "timeout":
+        return f"{who} runs out of time"
+    return None
