@@ -7,6 +7,7 @@
 """
 
 from unokit import party as party  # registers the party preset and engine
+from unokit import tripleplay as tripleplay  # registers the triple-play preset and engine
 from unokit.actions import Action
 from unokit.cards import COLORS, Card, Kind
 from unokit.errors import ActionSyntaxError, CardSyntaxError, IllegalAction, RecordError
