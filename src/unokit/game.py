@@ -87,6 +87,16 @@ _CATCH = [Action("catch", target=s) for s in range(100)]
 _SWAP = [Action("swap", target=s) for s in range(100)]
 _TURN_KINDS = frozenset({"play", "draw", "pass", "accept", "challenge", "color", "swap"})
 _INDEX = lambda card: card.index  # noqa: E731 - a key function for sorted()
+_DECKS: dict[tuple[tuple[str, int], ...], tuple[Card, ...]] = {}
+
+
+def _fresh_deck(rules: Rules) -> list[Card]:
+    """``rules.deck()``, parsed once per deck composition: parsing 112 codes took about a
+    third of ``Game.new`` (speed work, issue 5; the same cards in the same order)."""
+    cards = _DECKS.get(rules.deck_counts)
+    if cards is None:
+        cards = _DECKS[rules.deck_counts] = tuple(rules.deck())
+    return list(cards)
 
 
 class Game:
@@ -272,7 +282,7 @@ class Game:
             raise ValueError(f"the dealer must be a seat in play, not {dealer!r}")
         game._dealer = dealer
         if deck is None:
-            cards = rules.deck()
+            cards = _fresh_deck(rules)
             rng.shuffle(cards)
         else:
             cards = [Card.parse(c) if isinstance(c, str) else c for c in deck]
@@ -633,14 +643,12 @@ class Game:
             color = self._color
             symbol = self._discard[-1].symbol
             two = len(hand) == 2
-            any_play = False
-            for card in sorted(set(hand), key=_INDEX):
-                if card.wild or card.color == color or card.symbol == symbol:
-                    any_play = True
-                    acts.extend(_PLAY[card.index])
-                    if two:
-                        acts.extend(_PLAY_UNO[card.index])
-            if not any_play or self._can_draw():
+            playable = {c for c in hand if c.wild or c.color == color or c.symbol == symbol}
+            for card in sorted(playable, key=_INDEX):
+                acts.extend(_PLAY[card.index])
+                if two:
+                    acts.extend(_PLAY_UNO[card.index])
+            if not playable or self._can_draw():
                 acts.append(DRAW)
         elif phase == DRAWN:
             drawn = self._drawn
@@ -703,8 +711,12 @@ class Game:
             legal = cache[2]
         else:
             legal = self._legal(seat)
-        if action not in legal:
-            raise IllegalAction(self._why(action, seat))
+        for listed in legal:  # identity first: legal_actions hands out shared actions,
+            if listed is action:  # and comparing dataclasses field by field is slow
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self._why(action, seat))
         start = len(self._log)
         self._do(action, seat)
         self._actions.append((seat, action))

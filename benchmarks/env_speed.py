@@ -1,0 +1,178 @@
+"""Learning environments against RLCard's UNO, side by side in one run.
+
+    python benchmarks/env_speed.py --rlcard-python /tmp/rlvenv/bin/python
+
+RLCard 1.2.0 lives in its own virtual environment (it pins old numpy and is no dependency of
+unokit): ``python -m venv /tmp/rlvenv && /tmp/rlvenv/bin/pip install rlcard==1.2.0``. Each
+round runs every contender for ``--seconds``, in turn, and the table gives the median over
+the rounds: steps a second of CPU time (``time.process_time``: one core's worth, so a busy
+machine does not decide the figure) and of wall-clock time, and the ratio to RLCard.
+
+A *step* is one decision of one seat, the environment's observation and action mask
+included, with a uniformly random legal action drawn with Python's ``random`` (as RLCard's
+``RandomAgent`` does): RLCard's ``env.step`` returning the next state; the PettingZoo
+environment's ``last()`` + ``step`` (on the reference engine, and on the compiled fast path
+with ``backend="fast"``); the Gymnasium environment's ``step`` (the learner's decisions
+only: the bots' decisions inside it are not counted); the vector environment's ``step`` of
+``num_envs`` games.
+RLCard's UNO seats 2 players, so every contender runs 2-player mattel-2021 (the vector
+environment also at 4 players, for scale).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+RLCARD = r"""
+import json, random, sys, time
+import rlcard
+seconds = float(sys.argv[1])
+env = rlcard.make("uno", config={"seed": 1})
+rng = random.Random(1)
+steps = 0
+c0, w0 = time.process_time(), time.perf_counter()
+while time.process_time() - c0 < seconds:
+    state, player = env.reset()
+    while not env.is_over():
+        state, player = env.step(rng.choice(list(state["legal_actions"])))
+        steps += 1
+cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+print(json.dumps({"cpu": steps / cpu, "wall": steps / wall, "players": env.num_players}))
+"""
+
+
+def rlcard(python: str, seconds: float) -> tuple[float, float]:
+    out = subprocess.run(
+        [python, "-c", RLCARD, str(seconds)], check=True, capture_output=True, text=True
+    ).stdout
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["players"] == 2
+    return data["cpu"], data["wall"]
+
+
+def timed(run: Callable[[Callable[[], bool]], int], seconds: float) -> tuple[float, float]:
+    """``run(keep_going)`` returns the steps it made; the rates by CPU and wall time."""
+    c0, w0 = time.process_time(), time.perf_counter()
+    steps = run(lambda: time.process_time() - c0 < seconds)
+    return steps / (time.process_time() - c0), steps / (time.perf_counter() - w0)
+
+
+def aec(players: int, backend: str) -> Callable[[Callable[[], bool]], int]:
+    from unokit.envs import uno_v0
+
+    env = uno_v0.env(players=players, backend=backend)
+    rng = random.Random(1)
+    env.reset(seed=1)  # compile (fast backend) before timing
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+
+    def run(going: Callable[[], bool]) -> int:
+        env.reset(seed=1)
+        steps = 0
+        while going():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                if not env.agents:
+                    env.reset()
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        return steps
+
+    return run
+
+
+def gym(players: int) -> Callable[[Callable[[], bool]], int]:
+    from unokit.envs import UnoEnv
+
+    env = UnoEnv(players=players, opponents="random")
+    rng = random.Random(1)
+
+    def run(going: Callable[[], bool]) -> int:
+        obs, _ = env.reset(seed=1)
+        steps = 0
+        while going():
+            legal = obs["action_mask"].nonzero()[0]
+            obs, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+            if done:
+                obs, _ = env.reset()
+        return steps
+
+    return run
+
+
+def vector(players: int, num_envs: int) -> Callable[[Callable[[], bool]], int]:
+    from unokit.envs.vector import UnoVectorEnv, random_legal
+    from unokit.fast import kernel
+
+    env = UnoVectorEnv(num_envs, players=players, seed=1)
+    rng = np.zeros(2, dtype=np.uint64)
+    kernel.seed_rng(rng, np.uint64(1))
+    actions = np.zeros(num_envs, dtype=np.int64)
+    env.reset()
+    random_legal(env.masks, rng, actions)  # compile before timing
+    env.step(actions)
+
+    def run(going: Callable[[], bool]) -> int:
+        steps = 0
+        while going():
+            random_legal(env.masks, rng, actions)
+            env.step(actions)
+            steps += num_envs
+        return steps
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="unokit's environments against RLCard's UNO")
+    parser.add_argument("--rlcard-python", default="/tmp/rlvenv/bin/python")
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--num-envs", type=int, default=1024)
+    args = parser.parse_args()
+
+    players = 2
+    contenders: dict[str, Callable[[], tuple[float, float]]] = {
+        "RLCard 1.2.0 UNO env": lambda: rlcard(args.rlcard_python, args.seconds),
+        "unokit PettingZoo AEC (uno_v0.env)": lambda: timed(aec(players, "engine"), args.seconds),
+        'unokit PettingZoo AEC, backend="fast"': lambda: timed(aec(players, "fast"), args.seconds),
+        "unokit Gymnasium (UnoEnv vs random)": lambda: timed(gym(players), args.seconds),
+        f"unokit vector env ({args.num_envs} games)": lambda: timed(
+            vector(players, args.num_envs), args.seconds
+        ),
+        f"unokit vector env ({args.num_envs} games, 4 players)": lambda: timed(
+            vector(4, args.num_envs), args.seconds
+        ),
+    }
+    results: dict[str, list[tuple[float, float]]] = {name: [] for name in contenders}
+    for r in range(args.rounds):
+        for name, measure in contenders.items():
+            results[name].append(measure())
+            cpu, wall = results[name][-1]
+            print(f"round {r + 1}: {name}: {cpu:,.0f} steps/s CPU, {wall:,.0f} wall", flush=True)
+    base = statistics.median(c for c, _ in results["RLCard 1.2.0 UNO env"])
+    print()
+    print(
+        "| environment (2 players, random legal actions) | steps/s (CPU) | steps/s (wall) "
+        "| × RLCard (CPU) |"
+    )
+    print("|---|---:|---:|---:|")
+    for name, values in results.items():
+        cpu = statistics.median(c for c, _ in values)
+        wall = statistics.median(w for _, w in values)
+        print(f"| {name} | {cpu:,.0f} | {wall:,.0f} | {cpu / base:.2f} |")
+
+
+if __name__ == "__main__":
+    main()

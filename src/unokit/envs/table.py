@@ -1,0 +1,179 @@
+"""The part both environments share: a game, its turn order, its codec and observations."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from unokit.envs.codec import LET_GO, ActionCodec
+from unokit.envs.driver import Driver
+from unokit.envs.observation import ObservationLayout
+from unokit.errors import IllegalAction
+from unokit.game import Game
+from unokit.rules import Rules
+
+__all__ = ["ILLEGAL_MODES", "REWARDS", "EnvTable", "describe", "make_rules"]
+
+ILLEGAL_MODES: Final = ("raise", "lose")
+"""``raise``: an illegal action raises ``IllegalAction`` and changes nothing. ``lose``: it
+ends the game at once, nothing applied, the offender scores -1 and ``info["illegal"]`` says
+why (PettingZoo's ``TerminateIllegalWrapper`` convention)."""
+
+REWARDS: Final = ("win", "points")
+"""``win``: +1 for the winner (and a partner), -1 for the other seats, 0 for all after a
+blocked round. ``points``: card points over 100: every loser loses the points left in its
+own hand, the winner (and a partner) gains the sum of them; a blocked round only costs."""
+
+
+def make_rules(rules: Rules | str | None, switches: dict[str, Any]) -> Rules:
+    """A ``Rules`` from a value, a preset name (default ``mattel-2021``) and switches."""
+    if rules is None:
+        rules = "mattel-2021"
+    if isinstance(rules, str):
+        return Rules.preset(rules, **switches)
+    if not isinstance(rules, Rules):
+        raise TypeError("rules must be a Rules value or a preset name like 'mattel-2021'")
+    return rules.replace(**switches) if switches else rules
+
+
+def describe(view: dict[str, Any]) -> str:
+    """One line of text for a view (the environments' ``ansi`` rendering)."""
+    tops = view.get("tops", [view.get("top")])
+    colors = view.get("colors", [view.get("color")])
+    piles = " ".join(f"{t}/{c}" for t, c in zip(tops, colors, strict=True))
+    sizes = " ".join(f"{s}:{n}" for s, n in enumerate(view["hand_sizes"]))
+    hand = f"hand {' '.join(view['hand'])} | " if "hand" in view else ""
+    return (
+        f"{hand}top {piles} | to_play {view['to_play']} direction {view['direction']:+d} "
+        f"| cards {sizes}"
+    )
+
+
+class EnvTable:
+    """One round at a time for a learning environment."""
+
+    def __init__(self, rules: Rules, players: int, illegal: str, reward: str) -> None:
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if not rules.min_players <= players <= rules.max_players:
+            raise ValueError(
+                f"{rules.name} is for {rules.min_players} to {rules.max_players} players, "
+                f"not {players}"
+            )
+        self.rules = rules
+        self.players = players
+        self.illegal = illegal
+        self.reward = reward
+        self.codec = ActionCodec(rules, players)
+        self.layout = ObservationLayout(rules, players)
+        self.game: Game | None = None
+        self.driver: Driver | None = None
+        self.illegal_by: int | None = None
+        self.illegal_why: str | None = None
+
+    def new_game(self, seed: int) -> Game:
+        self.game = Game.new(self.rules, players=self.players, seed=seed)
+        self.driver = Driver(self.game)
+        self.illegal_by = None
+        self.illegal_why = None
+        return self.game
+
+    @property
+    def deciding(self) -> int | None:
+        """The seat that owes the next decision (``None``: the round is over)."""
+        assert self.driver is not None
+        if self.illegal_by is not None:
+            return None
+        return self.driver.seat
+
+    @property
+    def over(self) -> bool:
+        return self.deciding is None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that went out (``None`` while playing, after a blocked round)."""
+        return None if self.game is None else self.game.winner
+
+    def describe(self) -> str:
+        """The table as a spectator sees it, in one line."""
+        return "no game yet: call reset()" if self.game is None else describe(self.game.view(None))
+
+    def mask(self, seat: int) -> NDArray[np.int8]:
+        """1 at the number of every legal action of ``seat`` now (0s when it is not asked)."""
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        driver = self.driver
+        assert driver is not None
+        if seat == self.deciding:
+            mask[self.codec.encode_all(driver.legal())] = 1
+            if driver.optional:
+                mask[LET_GO] = 1
+        return mask
+
+    def observation(self, seat: int) -> NDArray[np.float32]:
+        """The observation vector of ``seat`` (see ``unokit.envs.observation``)."""
+        game = self.game
+        driver = self.driver
+        assert game is not None and driver is not None
+        offer = driver.optional and driver.seat == seat
+        return self.layout.encode(game.view(seat), offer)
+
+    def act(self, number: int) -> None:
+        """Apply the deciding seat's action number (``LET_GO``: let an offer go).
+
+        Raises ``IllegalAction`` (mode ``raise``), or ends the round (mode ``lose``).
+        """
+        driver = self.driver
+        assert driver is not None
+        seat = self.deciding
+        if seat is None:
+            raise IllegalAction("the round is over")
+        try:
+            action = self.codec.decode(int(number))
+            driver.act(action)
+        except (ValueError, TypeError) as err:
+            # IllegalAction is a ValueError; a number outside the codec is one too
+            if self.illegal == "raise":
+                if isinstance(err, IllegalAction):
+                    raise
+                raise IllegalAction(str(err)) from None
+            self.illegal_by = seat
+            self.illegal_why = str(err)
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward for the round (0s until it is over)."""
+        game = self.game
+        assert game is not None
+        n = self.players
+        if self.illegal_by is not None:
+            out = [0.0] * n
+            out[self.illegal_by] = -1.0
+            return out
+        if not game.over:
+            return [0.0] * n
+        winner = game.winner
+        if self.reward == "points":
+            value = self.rules.card_points
+            own = [sum(value(c) for c in game.hand(s)) / 100.0 for s in range(n)]
+            side = self._winners(winner)
+            gain = sum(own[s] for s in range(n) if s not in side)
+            return [gain if s in side else -own[s] for s in range(n)]
+        if winner is None:
+            return [0.0] * n
+        side = self._winners(winner)
+        return [1.0 if s in side else -1.0 for s in range(n)]
+
+    def _winners(self, winner: int | None) -> set[int]:
+        """The winner and, with partners, its partner (empty after a blocked round)."""
+        if winner is None:
+            return set()
+        game = self.game
+        assert game is not None
+        for team in game.teams() or ():
+            if winner in team:
+                return set(team)
+        return {winner}

@@ -1,0 +1,65 @@
+"""``unokit.envs.uno_v0``: the PettingZoo entry point, named the PettingZoo way.
+
+>>> from unokit.envs import uno_v0
+>>> env = uno_v0.env(players=2, rules="mattel-2021", stacking=True)
+>>> env.reset(seed=1)
+>>> env.agent_selection
+'player_0'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unokit.envs.aec import UnoAEC
+from unokit.rules import Rules
+
+__all__ = ["env", "raw_env"]
+
+
+def raw_env(
+    rules: Rules | str | None = None,
+    *,
+    players: int = 4,
+    illegal: str = "raise",
+    reward: str = "win",
+    backend: str = "engine",
+    render_mode: str | None = None,
+    **switches: Any,
+) -> UnoAEC:
+    """The environment without wrappers: ``rules`` a preset name or ``Rules`` value
+    (default ``mattel-2021``), house-rule switches as keywords (``stacking=True``).
+    ``backend="fast"`` runs the game on the compiled fast path (mattel-2021 with stacking,
+    seven_o, draw_to_match; Uno always said with the play): see docs/envs.md."""
+    return UnoAEC(
+        rules,
+        players=players,
+        illegal=illegal,
+        reward=reward,
+        backend=backend,
+        render_mode=render_mode,
+        **switches,
+    )
+
+
+def env(
+    rules: Rules | str | None = None,
+    *,
+    players: int = 4,
+    illegal: str = "raise",
+    reward: str = "win",
+    backend: str = "engine",
+    render_mode: str | None = None,
+    **switches: Any,
+) -> UnoAEC:
+    """The environment, ready to use: it enforces reset-before-step itself, as PettingZoo's
+    ``OrderEnforcingWrapper`` would, so it needs no wrapper (``raw_env`` is the same)."""
+    return raw_env(
+        rules,
+        players=players,
+        illegal=illegal,
+        reward=reward,
+        backend=backend,
+        render_mode=render_mode,
+        **switches,
+    )

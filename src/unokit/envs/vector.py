@@ -1,0 +1,243 @@
+"""The batched environment: many games stepped per call, numpy in and out, compiled.
+
+Built on the fast path's kernel (``unokit.fast.kernel``: the classic rules as numba functions
+over state arrays, playing exactly the reference engine's games from the same seeds), so it
+plays ``mattel-2021`` with any of ``stacking``, ``seven_o`` and ``draw_to_match``, and what
+the fast path leaves out it leaves out too: Uno is always said with the play (so nobody is
+caught), no Jump-In. Every seat is driven by the caller (self-play): each game asks the seat
+to play (``info["to_play"]``) and ``step`` takes one action number a game.
+
+* actions: the fast path's numbers (``unokit.fast.encode_action`` / ``decode_action``):
+  0-59 a coloured card by ``Card.index``, 60-79 a wild and its colour, 80 draw, 81 pass,
+  82 accept, 83 challenge, 84+N swap with seat N; ``action_mask`` marks the legal ones.
+* observations: the vector of ``unokit.envs.observation`` for the seat to play, the same
+  layout and values as the PettingZoo environment for those rules (a test compares them),
+  except that ``uno_said`` marks every one-card hand and ``uno_exposed`` stays 0.
+* a game that ends is dealt again in the same call (its final rewards in ``rewards``, its
+  winner in ``info["winner"]``); ``rewards[i, seat]`` is +1 for the winner, -1 for the other
+  seats, 0 for everyone after a blocked round and in every other step. Game ``k`` (counting
+  from 0 in the order games start, slot by slot) is ``Game.new(rules, players=P,
+  seed=seed * 2**32 + k)`` of the reference engine.
+* an illegal action anywhere in the batch raises ``IllegalAction`` naming the games, and no
+  game moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+from numba import njit
+from numpy.typing import NDArray
+
+from unokit.envs.fastobs import card_map, field_starts, observe
+from unokit.envs.observation import ObservationLayout
+from unokit.envs.table import make_rules
+from unokit.errors import IllegalAction
+from unokit.fast import kernel
+from unokit.fast.api import deck_array
+from unokit.fast.codec import flags_for
+from unokit.fast.layout import (
+    H_PHASE,
+    H_TO_PLAY,
+    H_WINNER,
+    NUM_ACTIONS,
+    PHASE_OVER,
+    state_size,
+)
+from unokit.rules import Rules
+
+__all__ = ["UnoVectorEnv"]
+
+_M64: Final = (1 << 64) - 1
+
+
+@njit(cache=True)
+def _reset_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
+    states: NDArray[np.int32], rngs: NDArray[np.uint64], masks: NDArray[np.uint8],
+    obs: NDArray[np.float32], deck: NDArray[np.int32], players: int, flags: int,
+    base_seed: np.uint64, card_map: NDArray[np.int32], at: NDArray[np.int64],
+) -> int:  # fmt: skip
+    for i in range(states.shape[0]):
+        if kernel.new_game(states[i], rngs[i], deck, players, base_seed + np.uint64(i), flags):
+            return -1
+        kernel.legal_mask(states[i], masks[i])
+        observe(states[i], states[i][H_TO_PLAY], card_map, at, obs[i])
+    n: int = states.shape[0]
+    return n
+
+
+@njit(cache=True)
+def _check(masks: NDArray[np.uint8], actions: NDArray[np.int64], bad: NDArray[np.uint8]) -> int:
+    n = 0
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if a < 0 or a >= masks.shape[1] or masks[i, a] == 0:
+            bad[i] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _step_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
+    states: NDArray[np.int32], rngs: NDArray[np.uint64], masks: NDArray[np.uint8],
+    obs: NDArray[np.float32], actions: NDArray[np.int64], rewards: NDArray[np.float32],
+    dones: NDArray[np.bool_], winners: NDArray[np.int32], to_play: NDArray[np.int32],
+    deck: NDArray[np.int32], players: int, flags: int, base_seed: np.uint64, started: int,
+    card_map: NDArray[np.int32], at: NDArray[np.int64],
+) -> int:  # fmt: skip
+    """Apply one action a game; deal again the games that end. Returns games started."""
+    for i in range(states.shape[0]):
+        state = states[i]
+        kernel.apply_action(state, rngs[i], actions[i])
+        rewards[i, :] = 0.0
+        winners[i] = -2
+        if state[H_PHASE] == PHASE_OVER:
+            dones[i] = True
+            winner = state[H_WINNER]
+            winners[i] = winner
+            if winner >= 0:
+                for s in range(players):
+                    rewards[i, s] = 1.0 if s == winner else -1.0
+            kernel.new_game(state, rngs[i], deck, players, base_seed + np.uint64(started), flags)
+            started += 1
+        else:
+            dones[i] = False
+        to_play[i] = state[H_TO_PLAY]
+        kernel.legal_mask(state, masks[i])
+        observe(state, state[H_TO_PLAY], card_map, at, obs[i])
+    return started
+
+
+@njit(cache=True)
+def random_legal(masks: NDArray[np.uint8], rng: NDArray[np.uint64], out: NDArray[np.int64]) -> None:
+    """A uniformly random legal action a game (PCG32 from ``rng``): for benchmarks and
+    baselines."""
+    for i in range(masks.shape[0]):
+        n = 0
+        for a in range(masks.shape[1]):
+            n += masks[i, a]
+        k = kernel._below(rng, n)
+        for a in range(masks.shape[1]):
+            if masks[i, a]:
+                if k == 0:
+                    out[i] = a
+                    break
+                k -= 1
+
+
+class UnoVectorEnv:
+    """``num_envs`` games of classic Uno stepped together (see the module docstring)."""
+
+    def __init__(
+        self,
+        num_envs: int = 1024,
+        *,
+        players: int = 4,
+        rules: Rules | str | None = None,
+        seed: int = 0,
+        **switches: Any,
+    ) -> None:
+        if num_envs < 1:
+            raise ValueError("num_envs must be at least 1")
+        self.rules = make_rules(rules, switches)
+        self.flags = flags_for(self.rules)  # ValueError for rules the fast path lacks
+        if not 2 <= players <= 10:
+            raise ValueError(f"the fast path seats 2 to 10 players, not {players}")
+        self.num_envs = num_envs
+        self.players = players
+        self.layout = ObservationLayout(self.rules, players)
+        self.num_actions = NUM_ACTIONS
+        self.observation_size = self.layout.size
+        self._at = field_starts(self.layout)
+        self._card_map = card_map(self.layout)
+        self._deck = deck_array()
+        self._states = np.zeros((num_envs, state_size(players)), dtype=np.int32)
+        self._rngs = np.zeros((num_envs, 2), dtype=np.uint64)
+        self._masks = np.zeros((num_envs, NUM_ACTIONS), dtype=np.uint8)
+        self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
+        self._rewards = np.zeros((num_envs, players), dtype=np.float32)
+        self._dones = np.zeros(num_envs, dtype=np.bool_)
+        self._winners = np.zeros(num_envs, dtype=np.int32)
+        self._to_play = np.zeros(num_envs, dtype=np.int32)
+        self._seed = seed
+        self._started = 0
+
+    def game_seed(self, k: int) -> int:
+        """The engine seed of the ``k``-th game this environment deals."""
+        return ((self._seed << 32) + k) & _M64
+
+    def reset(self, seed: int | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
+        """Deal ``num_envs`` new games (game ``k`` in slot ``k``)."""
+        if seed is not None:
+            self._seed = seed
+        base = np.uint64(self.game_seed(0))
+        self._started = _reset_all(
+            self._states, self._rngs, self._masks, self._obs, self._deck, self.players,
+            self.flags, base, self._card_map, self._at,
+        )  # fmt: skip
+        if self._started < 0:  # pragma: no cover - the 112 cards always deal 10 hands
+            raise ValueError("the deck is too small to deal")
+        self._to_play[:] = self._states[:, H_TO_PLAY]
+        return self._observation(), {"to_play": self._to_play.copy()}
+
+    def step(
+        self, actions: NDArray[Any]
+    ) -> tuple[dict[str, NDArray[Any]], NDArray[np.float32], NDArray[np.bool_],
+               NDArray[np.bool_], dict[str, Any]]:  # fmt: skip
+        """One action a game for its seat to play. Returns ``(obs, rewards, terminated,
+        truncated, info)``; ``rewards`` has one column a seat."""
+        actions = np.asarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs,):
+            raise IllegalAction(f"give one action a game: shape ({self.num_envs},)")
+        bad = np.zeros(self.num_envs, dtype=np.uint8)
+        if _check(self._masks, actions, bad):
+            games = np.flatnonzero(bad)
+            raise IllegalAction(
+                f"illegal action in game(s) {', '.join(map(str, games[:10]))}"
+                f"{' ...' if len(games) > 10 else ''}: nothing was applied"
+            )
+        base = np.uint64(self.game_seed(0))
+        self._started = _step_all(
+            self._states, self._rngs, self._masks, self._obs, actions, self._rewards,
+            self._dones, self._winners, self._to_play, self._deck, self.players, self.flags,
+            base, self._started, self._card_map, self._at,
+        )  # fmt: skip
+        info = {"to_play": self._to_play.copy(), "winner": self._winners.copy()}
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        return self._observation(), self._rewards.copy(), self._dones.copy(), truncated, info
+
+    def step_inplace(self, actions: NDArray[np.int64]) -> None:
+        """``step`` without copies or checks, for a trusted caller's inner loop: read
+        ``observations``, ``masks``, ``rewards``, ``dones``, ``to_play`` afterwards. An
+        illegal action here is undefined behaviour (the kernel does not check)."""
+        base = np.uint64(self.game_seed(0))
+        self._started = _step_all(
+            self._states, self._rngs, self._masks, self._obs, actions, self._rewards,
+            self._dones, self._winners, self._to_play, self._deck, self.players, self.flags,
+            base, self._started, self._card_map, self._at,
+        )  # fmt: skip
+
+    # shared arrays for step_inplace's callers
+    @property
+    def observations(self) -> NDArray[np.float32]:
+        return self._obs
+
+    @property
+    def masks(self) -> NDArray[np.uint8]:
+        return self._masks
+
+    @property
+    def rewards(self) -> NDArray[np.float32]:
+        return self._rewards
+
+    @property
+    def dones(self) -> NDArray[np.bool_]:
+        return self._dones
+
+    @property
+    def to_play(self) -> NDArray[np.int32]:
+        return self._to_play
+
+    def _observation(self) -> dict[str, NDArray[Any]]:
+        return {"observation": self._obs.copy(), "action_mask": self._masks.astype(np.int8)}

@@ -1,0 +1,149 @@
+"""Python entry points to the kernel: arrays made the right size and type, seeds masked.
+
+These are thin conveniences; a batched environment may call ``unokit.fast.kernel``'s
+functions directly with its own arrays (docs/fast.md).
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from unokit.cards import COLORS, Card
+from unokit.fast import kernel
+from unokit.fast.codec import flags_for
+from unokit.fast.layout import (
+    CAP,
+    H_COLOR,
+    H_DIRECTION,
+    H_LEN,
+    H_NDISCARD,
+    H_NDRAW,
+    H_PENDING,
+    H_PHASE,
+    H_SLOT,
+    H_TO_PLAY,
+    H_WINNER,
+    NUM_ACTIONS,
+    OFF_DISCARD,
+    OFF_DRAW,
+    OFF_HANDS,
+    PHASE_OVER,
+    state_size,
+)
+from unokit.fast.policy import policy_seed
+from unokit.game import PHASES
+from unokit.rules import Rules
+
+__all__ = ["FastGame", "RandomGames", "deck_array", "play_random_games"]
+
+_M64 = (1 << 64) - 1
+_CARDS = Card.all()
+_DECK = np.array([c.index for c in Rules.preset("mattel-2021").deck()], dtype=np.int32)
+
+
+def deck_array() -> npt.NDArray[np.int32]:
+    """The mattel-2021 deck as card numbers, in canonical order (a copy)."""
+    return _DECK.copy()
+
+
+class FastGame:
+    """One kernel game held in its arrays: ``state`` (int32) and ``rng`` (uint64[2])."""
+
+    __slots__ = ("_mask", "flags", "players", "rng", "state")
+
+    def __init__(self, rules: Rules, players: int, seed: int) -> None:
+        if not 2 <= players <= 10:
+            raise ValueError(f"the fast path seats 2 to 10 players, not {players}")
+        self.flags = flags_for(rules)
+        self.players = players
+        self.state = np.zeros(state_size(players), dtype=np.int32)
+        self.rng = np.zeros(2, dtype=np.uint64)
+        self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+        if kernel.new_game(self.state, self.rng, _DECK, players, np.uint64(seed & _M64),
+                           self.flags) < 0:  # fmt: skip
+            raise ValueError(f"the deck is too small to deal {players} hands")
+
+    def legal(self) -> list[int]:
+        """The legal action numbers of the seat to play, ascending."""
+        mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+        kernel.legal_mask(self.state, mask)
+        return [int(a) for a in np.flatnonzero(mask)]
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action number (checked here; the kernel itself does not check)."""
+        if not kernel.step_checked(self.state, self.rng, operator.index(action), self._mask):
+            raise ValueError(f"action {action} is not legal now")
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole position as card codes, in the reference engine's terms (for tests and
+        debugging): hands, draw pile top first, discard bottom..top, and the turn."""
+        st = self.state
+        hands = []
+        for seat in range(self.players):
+            at = OFF_HANDS + int(st[H_SLOT + seat]) * CAP
+            n = int(st[H_LEN + st[H_SLOT + seat]])
+            hands.append([_CARDS[c].code for c in st[at : at + n]])
+        nd, nx = int(st[H_NDRAW]), int(st[H_NDISCARD])
+        return {
+            "hands": hands,
+            "draw": [_CARDS[c].code for c in st[OFF_DRAW : OFF_DRAW + nd][::-1]],
+            "discard": [_CARDS[c].code for c in st[OFF_DISCARD : OFF_DISCARD + nx]],
+            "to_play": None if st[H_TO_PLAY] < 0 else int(st[H_TO_PLAY]),
+            "direction": int(st[H_DIRECTION]),
+            "color": COLORS[int(st[H_COLOR])],
+            "phase": PHASES[int(st[H_PHASE])],
+            "pending": int(st[H_PENDING]),
+            "winner": None if st[H_WINNER] < 0 else int(st[H_WINNER]),
+        }
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state[H_PHASE] == PHASE_OVER)
+
+    @property
+    def to_play(self) -> int | None:
+        seat = int(self.state[H_TO_PLAY])
+        return None if seat < 0 else seat
+
+    def round_points(self) -> list[int]:
+        out = np.zeros(self.players, dtype=np.int64)
+        kernel.round_points(self.state, out)
+        return [int(x) for x in out]
+
+    def copy(self) -> FastGame:
+        twin = object.__new__(FastGame)
+        twin.flags, twin.players = self.flags, self.players
+        twin.state, twin.rng = self.state.copy(), self.rng.copy()
+        twin._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+        return twin
+
+
+@dataclass(frozen=True)
+class RandomGames:
+    """The results of ``play_random_games``, one entry a game."""
+
+    winners: npt.NDArray[np.int32]
+    points: npt.NDArray[np.int64]
+    actions: npt.NDArray[np.int64]
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k).tolist() for k in ("winners", "points", "actions")}
+
+
+def play_random_games(rules: Rules, players: int, seeds: npt.ArrayLike) -> RandomGames:
+    """Deal one game per seed and play the speed policy for every seat (compiled)."""
+    flags = flags_for(rules)
+    seed_list = [int(s) & _M64 for s in np.asarray(seeds).ravel().tolist()]
+    game_seeds = np.array(seed_list, dtype=np.uint64)
+    pol_seeds = np.array([policy_seed(s) for s in seed_list], dtype=np.uint64)
+    n = len(seed_list)
+    winners = np.zeros(n, dtype=np.int32)
+    points = np.zeros((n, players), dtype=np.int64)
+    actions = np.zeros(n, dtype=np.int64)
+    kernel.random_games(_DECK, players, flags, game_seeds, pol_seeds, winners, points, actions)
+    return RandomGames(winners, points, actions)

@@ -1,0 +1,103 @@
+"""Action numbers of the fast path and the rules it plays, in plain Python (no numba).
+
+The kernel plays ``mattel-2021`` with any of three house rules switched on: ``stacking``,
+``seven_o`` and ``draw_to_match``; ``HOUSE`` names the set with all three. Every other rule
+keeps its mattel-2021 value (a round scored by the winner, no Jump-In, Uno always said with
+the play, nobody caught).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from unokit.actions import Action
+from unokit.cards import COLORS, Card
+from unokit.fast.layout import (
+    ACCEPT,
+    CHALLENGE,
+    DRAW,
+    FLAG_DRAW_TO_MATCH,
+    FLAG_SEVEN_O,
+    FLAG_STACKING,
+    MAX_PLAYERS,
+    NUM_ACTIONS,
+    PASS,
+    SWAP,
+    WILD_BASE,
+)
+from unokit.rules import Rules
+
+__all__ = ["HOUSE", "SUPPORTED_SWITCHES", "decode_action", "encode_action", "flags_for"]
+
+SUPPORTED_SWITCHES: Final = {
+    "stacking": FLAG_STACKING,
+    "seven_o": FLAG_SEVEN_O,
+    "draw_to_match": FLAG_DRAW_TO_MATCH,
+}
+
+HOUSE: Final = Rules.preset("mattel-2021", stacking=True, seven_o=True, draw_to_match=True)
+"""The fast path's named house-rule set: mattel-2021 with stacking, Seven-O, draw-to-match."""
+
+_BASE: Final = Rules.preset("mattel-2021")
+_CARDS: Final = Card.all()
+
+
+def flags_for(rules: Rules) -> int:
+    """The kernel's rule flags for ``rules``; ``ValueError`` for rules it does not play."""
+    flags = 0
+    for name, flag in SUPPORTED_SWITCHES.items():
+        if getattr(rules, name):
+            flags |= flag
+    plain = rules.replace(stacking=False, seven_o=False, draw_to_match=False)
+    if plain.replace(target=_BASE.target) != _BASE:
+        raise ValueError(
+            f"the fast path plays mattel-2021 with stacking, seven_o and draw_to_match only, "
+            f"not {rules.name} with these rules: {_differences(plain)}"
+        )
+    return flags
+
+
+def _differences(rules: Rules) -> str:
+    mine, base = rules.to_json(), _BASE.to_json()
+    named = ("deck_counts", "points")
+    return ", ".join(
+        k if k in named else f"{k}={mine[k]!r}"
+        for k in mine
+        if k not in ("target", "name") and mine[k] != base[k]
+    )
+
+
+def encode_action(action: Action) -> int:
+    """The kernel's number for ``action`` (``uno`` is implied: the fast path always says it)."""
+    kind = action.kind
+    if kind == "play":
+        card = action.card
+        assert card is not None
+        if card.wild:
+            if action.color is None:
+                raise ValueError(f"{action} names no colour")
+            return WILD_BASE + 4 * (card.index - WILD_BASE) + COLORS.index(action.color)
+        return card.index
+    if kind == "swap":
+        assert action.target is not None
+        return SWAP + action.target
+    fixed = {"draw": DRAW, "pass": PASS, "accept": ACCEPT, "challenge": CHALLENGE}
+    if kind not in fixed:
+        raise ValueError(f"{kind!r} actions are not part of the fast path")
+    return fixed[kind]
+
+
+def decode_action(number: int, *, uno: bool = False) -> Action:
+    """The ``Action`` a kernel action number stands for (``uno``: say it with a play)."""
+    if not 0 <= number < NUM_ACTIONS:
+        raise ValueError(f"{number} is not an action number (0 to {NUM_ACTIONS - 1})")
+    if number < WILD_BASE:
+        return Action("play", card=_CARDS[number], uno=uno)
+    if number < DRAW:
+        wild, color = divmod(number - WILD_BASE, 4)
+        return Action("play", card=_CARDS[WILD_BASE + wild], color=COLORS[color], uno=uno)
+    if number >= SWAP:
+        seat = number - SWAP
+        assert seat < MAX_PLAYERS
+        return Action("swap", target=seat)
+    return Action({DRAW: "draw", PASS: "pass", ACCEPT: "accept", CHALLENGE: "challenge"}[number])

@@ -1,0 +1,157 @@
+"""The fast path plays exactly the reference engine's games (issue 5, "Speed").
+
+Same seed, same shuffle, deal, first card, reshuffles and Wild Shuffle Hands; same policy
+draws; same legal actions at every step; same end. Thousands of games per rule set.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from unokit import Action, Game, Random, Rules
+from unokit.fast import (
+    HOUSE,
+    FastGame,
+    decode_action,
+    encode_action,
+    kernel,
+    play_random_game,
+    play_random_games,
+    policy_action,
+    policy_seed,
+)
+
+PLAIN = Rules.preset("mattel-2021")
+RULE_SETS = {
+    "mattel-2021": PLAIN,
+    "stacking": Rules.preset("mattel-2021", stacking=True),
+    "seven_o": Rules.preset("mattel-2021", seven_o=True),
+    "draw_to_match": Rules.preset("mattel-2021", draw_to_match=True),
+    "house": HOUSE,
+}
+TURN_KINDS = {"play", "draw", "pass", "accept", "challenge", "swap"}
+
+
+def reference_snapshot(game: Game) -> dict[str, Any]:
+    return {
+        "hands": [[c.code for c in game.hand(s)] for s in range(game.players)],
+        "draw": [c.code for c in game.draw_pile],
+        "discard": [c.code for c in game.discard],
+        "to_play": game.to_play,
+        "direction": game.direction,
+        "color": game.color,
+        "phase": game.phase,
+        "pending": game.pending,
+        "winner": game.winner,
+    }
+
+
+def reference_legal(game: Game) -> list[int]:
+    """The seat to play's turn actions as kernel numbers (Uno is said with the play)."""
+    return sorted(
+        {encode_action(a) for a in game.legal_actions() if a.kind in TURN_KINDS and not a.uno}
+    )
+
+
+def said(game: Game, number: int) -> Action:
+    """The action as the reference engine takes it: Uno said when the play leaves one card."""
+    to_play = game.to_play
+    assert to_play is not None
+    action = decode_action(number)
+    if action.kind == "play" and len(game.hand(to_play)) == 2:
+        action = decode_action(number, uno=True)
+    return action
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7, 10])
+def test_the_deal_is_the_engines_deal(players: int) -> None:
+    for seed in [0, 1, 2, 2**32 + 5, 2**63 + 11, 2**64 - 1, *range(100, 140)]:
+        fast = FastGame(PLAIN, players, seed)
+        assert fast.snapshot() == reference_snapshot(Game.new(PLAIN, players=players, seed=seed))
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_policy_games_end_exactly_as_the_engines(name: str) -> None:
+    """2,000 games (one house rule alone: 1,000; the house set: 300 more at 2 and 6 players)
+    end in the same position."""
+    rules = RULE_SETS[name]
+    sizes = [4] if name != "house" else [4, 2, 6]
+    seen: set[str] = set()
+    for players in sizes:
+        count = 300 if players != 4 else 2000 if name in ("mattel-2021", "house") else 1000
+        seeds = list(range(7000, 7000 + count))
+        batch = play_random_games(rules, players, seeds)
+        for i, seed in enumerate(seeds):
+            ref = play_random_game(rules, players, seed)
+            fast = FastGame(rules, players, seed)
+            prng = np.zeros(2, dtype=np.uint64)
+            kernel.seed_rng(prng, np.uint64(policy_seed(seed)))
+            n = kernel.random_playout(fast.state, fast.rng, prng, 1_000_000)
+            assert fast.snapshot() == reference_snapshot(ref.game), (name, players, seed)
+            assert n == ref.actions == batch.actions[i]
+            assert fast.round_points() == ref.game.round_points() == batch.points[i].tolist()
+            winner = -1 if ref.game.winner is None else ref.game.winner
+            assert batch.winners[i] == winner
+            seen.update(e.type for e in ref.game.log)
+    assert "shuffle_hands" in seen
+    if name == "house":  # the games compared include every mechanism of the set
+        assert {"reshuffle", "shuffle_hands", "swap", "rotate"} <= seen
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_policy_games_agree_at_every_step(name: str) -> None:
+    """Legal actions, the policy's choice and the whole position after every action."""
+    rules = RULE_SETS[name]
+    for seed in range(150):
+        players = 2 + seed % 5
+        game = Game.new(rules, players=players, seed=seed)
+        fast = FastGame(rules, players, seed)
+        rng = Random(policy_seed(seed))
+        prng = np.zeros(2, dtype=np.uint64)
+        kernel.seed_rng(prng, np.uint64(policy_seed(seed)))
+        while not game.over:
+            assert fast.legal() == reference_legal(game)
+            action = policy_action(game.legal_actions(), rng)
+            number = kernel.policy_action(fast.state, prng)
+            assert number == encode_action(action)
+            game.apply(action)
+            fast.apply(number)
+            assert fast.snapshot() == reference_snapshot(game)
+        assert fast.over
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_any_legal_play_agrees_challenges_and_passes_included(name: str) -> None:
+    """Uniformly random legal actions (challenge, pass, stacking choices, swaps) too."""
+    rules = RULE_SETS[name]
+    seen: set[str] = set()
+    for seed in range(100):
+        players = 2 + seed % 4
+        game = Game.new(rules, players=players, seed=seed)
+        fast = FastGame(rules, players, seed)
+        chooser = Random(seed + 99)
+        for _ in range(400):
+            if game.over:
+                break
+            legal = fast.legal()
+            assert legal == reference_legal(game)
+            number = legal[chooser.below(len(legal))]
+            game.apply(said(game, number))
+            fast.apply(number)
+            assert fast.snapshot() == reference_snapshot(game)
+        seen.update(e.type for e in game.log)
+    assert {"reshuffle", "challenge", "verdict", "pass"} <= seen
+
+
+def test_fast_game_refuses_an_illegal_action_and_changes_nothing() -> None:
+    fast = FastGame(PLAIN, 4, 3)
+    before = fast.snapshot()
+    illegal = next(a for a in range(94) if a not in fast.legal())
+    with pytest.raises(ValueError, match="not legal"):
+        fast.apply(illegal)
+    assert fast.snapshot() == before
