@@ -1,0 +1,275 @@
+"""Load benchmark of the table server (not a test): simulated players over real WebSockets.
+
+Starts ``unokit serve`` on a loopback port with a fresh SQLite file, creates ``--tables``
+4-seat tables of people, and connects one simulated client per seat. A client whose turn it
+is waits ``--think`` seconds (bot speed: the server's own bots wait 0.8 s), sends a random
+legal action, and measures the time until the state frame showing its action arrives
+(action -> view latency: validation, the engine, the database commit, the views of all
+four seats and the send). Rounds are single-round matches (``scoring=none``); when one ends
+the host asks for a rematch, so tables play for the whole run.
+
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 60
+
+The server runs in its own process; the clients share this one (both on the same machine).
+
+``--in-process`` measures the server's own share instead, without sockets or clients: the
+hub handles every action of ``--tables`` 4-seat tables in turn (engine, commit, the four
+seats' frames):
+
+    .venv/bin/python benchmarks/server_load.py --in-process --tables 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.rounds = 0
+        self.measuring = False
+
+
+async def player(
+    base_ws: str,
+    table: str,
+    token: str,
+    *,
+    host: bool,
+    think: float,
+    stats: Stats,
+    stop: asyncio.Event,
+    rng: random.Random,
+    gate: asyncio.Semaphore,
+) -> None:
+    async with gate:  # open the connections a few at a time
+        ws = await websockets.connect(
+            f"{base_ws}/ws/{table}?token={token}", max_size=2**22, open_timeout=60
+        )
+    async with ws:
+        pending: tuple[float, int] | None = None  # (sent at, version before)
+        acted_on = -1
+        frame_id = 0
+        if host:
+            frame_id += 1
+            await ws.send(json.dumps({"type": "start", "id": frame_id}))
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+            except TimeoutError:
+                continue
+            frame = json.loads(raw)
+            if frame["type"] == "error":
+                stats.errors += 1
+                pending = None
+                continue
+            if frame["type"] != "state":
+                continue
+            table_info, view = frame["table"], frame["view"]
+            version = table_info["version"]
+            if pending is not None and version > pending[1]:
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - pending[0])
+                pending = None
+            if view is None:
+                continue
+            if view["over"]:
+                if host and acted_on != version:
+                    acted_on = version
+                    stats.rounds += stats.measuring
+                    await asyncio.sleep(think)
+                    frame_id += 1
+                    await ws.send(json.dumps({"type": "rematch", "id": frame_id}))
+                continue
+            if view["to_play"] == view["seat"] and acted_on != version and pending is None:
+                acted_on = version
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                legal = view["legal"]
+                frame_id += 1
+                pending = (time.perf_counter(), version)
+                await ws.send(
+                    json.dumps({"type": "act", "action": rng.choice(legal), "id": frame_id})
+                )
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    port = free_port()
+    tmp = Path(tempfile.mkdtemp(prefix="unokit-load-"))
+    db = f"sqlite:///{tmp / 'tables.sqlite3'}"
+    command = [
+        sys.executable, "-c", "from unokit.cli import main; main()", "serve",
+        "--port", str(port), "--db", db, "--rate", "1000", "--bot-delay", "0",
+        "--grace", "3600", "--round-pause", "3600", "--log-level", "warning",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            for _ in range(300):
+                try:
+                    if (await http.get("/health")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    await asyncio.sleep(0.1)
+            seats: list[tuple[str, str, bool]] = []
+            for i in range(args.tables):
+                body = {"name": "p0", "seats": 4, "house": {"scoring": "none"}, "seed": i}
+                t = (await http.post("/api/tables", json=body)).json()
+                seats.append((t["table"], t["token"], True))
+                for n in (1, 2, 3):
+                    path = f"/api/tables/{t['table']}/join"
+                    j = (await http.post(path, json={"name": f"p{n}"})).json()
+                    seats.append((t["table"], j["token"], False))
+        stats = Stats()
+        stop = asyncio.Event()
+        rng = random.Random(1)
+        gate = asyncio.Semaphore(20)
+        tasks = [
+            asyncio.create_task(
+                player(f"ws://127.0.0.1:{port}", table, token, host=host, think=args.think,
+                       stats=stats, stop=stop, rng=random.Random(rng.random()), gate=gate)
+            )
+            for table, token, host in seats
+        ]  # fmt: skip
+        await asyncio.sleep(args.warmup)
+        stats.measuring = True
+        began = time.perf_counter()
+        cpu0 = _cpu(server.pid)
+        client0 = time.process_time()
+        await asyncio.sleep(args.seconds)
+        elapsed = time.perf_counter() - began
+        cpu1 = _cpu(server.pid)
+        client1 = time.process_time()
+        stats.measuring = False
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    lat = sorted(stats.latencies)
+    q = statistics.quantiles(lat, n=100) if len(lat) >= 100 else [float("nan")] * 99
+    return {
+        "tables": args.tables,
+        "connections": args.tables * 4,
+        "think_s": args.think,
+        "seconds": round(elapsed, 1),
+        "actions": len(lat),
+        "actions_per_s": round(len(lat) / elapsed, 1),
+        "p50_ms": round(q[49] * 1000, 1),
+        "p99_ms": round(q[98] * 1000, 1),
+        "max_ms": round(lat[-1] * 1000, 1) if lat else None,
+        "rounds_finished": stats.rounds,
+        "error_frames": stats.errors,
+        "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2),
+        "clients_cpu_share": round((client1 - client0) / elapsed, 2),
+        "load_average": os.getloadavg()[0],
+    }
+
+
+async def in_process(tables: int, rounds: int) -> dict[str, Any]:
+    """Time ``Hub.handle`` for every action, no network: the server's own cost."""
+    from unokit.server.config import ServerConfig
+    from unokit.server.coord import Coordinator
+    from unokit.server.db import Store, migrate, open_engine
+    from unokit.server.hub import Hub
+    from unokit.server.protocol import Act, Start
+    from unokit.server.table import TableSettings
+
+    tmp = Path(tempfile.mkdtemp(prefix="unokit-hub-"))
+    engine = open_engine(f"sqlite:///{tmp / 'tables.sqlite3'}")
+    migrate(engine)
+    config = ServerConfig(db="unused", bot_delay=0, grace=1e9, round_pause=1e9)
+    hub = Hub(config, Store(engine), Coordinator())
+    await hub.start()
+    rng = random.Random(1)
+    seated = []
+    settings = TableSettings(seats=4, house={"scoring": "none"})
+    for i in range(tables):
+        table, token = hub.create(name="p0", settings=settings, bots=[], seed=i)
+        tokens = [token] + [(await hub.join(table.id, f"p{n}", None))[1] for n in (1, 2, 3)]
+        conns = [await hub.connect(table.id, t) for t in tokens]
+        await hub.handle(conns[0], Start(type="start"))
+        seated.append((table, conns))
+    times = []
+    for _ in range(rounds):
+        for table, conns in seated:
+            assert table.match is not None
+            game = table.match.game
+            if game.over:
+                continue
+            seat = game.to_play
+            assert seat is not None
+            action = str(rng.choice(game.legal_actions(seat)))
+            began = time.perf_counter()
+            await hub.handle(conns[seat], Act(type="act", action=action))
+            times.append(time.perf_counter() - began)
+            for conn in conns:
+                while not conn.queue.empty():
+                    conn.queue.get_nowait()
+    await hub.stop()
+    engine.dispose()
+    times.sort()
+    q = statistics.quantiles(times, n=100)
+    return {
+        "tables": tables,
+        "actions": len(times),
+        "p50_ms": round(q[49] * 1000, 2),
+        "p99_ms": round(q[98] * 1000, 2),
+        "max_ms": round(times[-1] * 1000, 1),
+    }
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds the server process has used (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--tables", default="200", help="tables, or several sizes run one after the other: 50,200"
+    )
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--think", type=float, default=0.8, help="seconds before each action")
+    parser.add_argument("--in-process", action="store_true", help="the hub alone, no network")
+    args = parser.parse_args()
+    if args.in_process:
+        for size in str(args.tables).split(","):
+            print(json.dumps(asyncio.run(in_process(int(size), 200))), flush=True)
+        return
+    sizes = [int(n) for n in str(args.tables).split(",")]
+    results = []
+    for size in sizes:
+        results.append(asyncio.run(run(argparse.Namespace(**{**vars(args), "tables": size}))))
+        print(json.dumps(results[-1]), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,269 @@
+"""The ASGI app: the page, the JSON API, the health check and the table WebSocket."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from importlib.resources import files
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect
+
+from unokit.bots import bot_names, make_bot
+from unokit.rules import SWITCHES, Rules
+from unokit.server.config import ServerConfig
+from unokit.server.coord import Coordinator, RedisCoordinator
+from unokit.server.db import Store, migrate, open_engine
+from unokit.server.hub import Connection, Hub, TableError
+from unokit.server.protocol import FrameError, parse_frame
+from unokit.server.table import TableSettings
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("unokit.server")
+
+STATIC = files("unokit.server") / "static"
+
+# WebSocket close codes (RFC 6455 private range): why the server ended a connection.
+CLOSE_BAD_ORIGIN = 4403
+CLOSE_NO_TABLE = 4404
+CLOSE_BAD_TOKEN = 4401
+
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^<>\n\r\t]+$")]
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Name
+    preset: str = "mattel-2021"
+    house: dict[str, bool | int | str | None] = Field(default_factory=dict, max_length=32)
+    seats: Annotated[int, Field(ge=2, le=16)] = 4
+    target: Annotated[int, Field(ge=1, le=100_000)] | None = None
+    turn_timer: Annotated[float, Field(ge=1, le=600)] | None = None
+    bots: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+        default_factory=list, max_length=15
+    )
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    title: Annotated[str, Field(max_length=60)] = ""
+
+
+class JoinTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Name
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
+
+
+def _plain_bots() -> list[str]:
+    """The bots that need no settings (an external bot needs its command: API only)."""
+    names = []
+    for name in bot_names():
+        if name == "external":
+            continue
+        try:
+            make_bot(name)
+        except ValueError:
+            continue
+        names.append(name)
+    return names
+
+
+def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """A browser's WebSocket must come from our own page (or an origin allowed by name)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: no ambient credentials to abuse
+    if origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    """The table server for ``config`` (migrates the database on start)."""
+    state: dict[str, Hub] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = open_engine(config.db)
+        migrate(engine)
+        store = Store(engine)
+        coord = RedisCoordinator(config.redis) if config.redis else Coordinator()
+        hub = Hub(config, store, coord)
+        await hub.start()
+        state["hub"] = hub
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    app = FastAPI(title="unokit table server", lifespan=lifespan, docs_url="/api/docs")
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, err: TableError) -> JSONResponse:
+        return JSONResponse({"error": str(err)}, status_code=409)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/health")
+    async def health() -> dict[str, Any]:
+        h = hub()
+        h.store.table_ids()  # the database answers
+        return {
+            "status": "ok",
+            "tables": len(h.tables),
+            "connections": sum(len(c) for c in h.conns.values()),
+            "shared": h.coord.shared,
+        }
+
+    @app.get("/api/options")
+    async def options() -> dict[str, Any]:
+        """What the create form offers: presets, seat limits, switches, bots."""
+        presets = []
+        for name in Rules.presets():
+            rules = Rules.preset(name)
+            presets.append({"name": name, "min": rules.min_players, "max": rules.max_players})
+        bots = _plain_bots() + [name for name, _ in config.external_bots]
+        return {"presets": presets, "switches": list(SWITCHES), "bots": bots}
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    @app.post("/api/tables", status_code=201)
+    async def create(body: CreateTable) -> dict[str, Any]:
+        house = dict(body.house)
+        if body.target is not None:
+            house["target"] = body.target
+        settings = TableSettings(
+            preset=body.preset,
+            house=house,
+            seats=body.seats,
+            turn_timer=body.turn_timer,
+            title=body.title,
+        )
+        table, token = hub().create(
+            name=body.name, settings=settings, bots=body.bots, seed=body.seed
+        )
+        await hub()._changed(table)
+        return {"table": table.id, "seat": 0, "token": token, "url": f"/t/{table.id}"}
+
+    @app.get("/api/tables")
+    async def lobby() -> list[dict[str, Any]]:
+        """Tables waiting for players."""
+        h = hub()
+        out = []
+        for table in list(h.tables.values()):
+            if table.state == "lobby" and table.open_seats():
+                out.append(table.public(await h.coord.present(table.id)))
+        return out
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> dict[str, Any]:
+        h = hub()
+        return h.table(table_id).public(await h.coord.present(table_id))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinTable) -> dict[str, Any]:
+        seat, token = await hub().join(table_id, body.name, body.seat)
+        return {"table": table_id, "seat": seat, "token": token}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(
+        table_id: str,
+        token: Annotated[str | None, Query(max_length=100)] = None,
+        x_seat_token: Annotated[str | None, Header(max_length=100)] = None,
+    ) -> JSONResponse:
+        try:
+            data = hub().record(table_id, x_seat_token or token)
+        except TableError as err:
+            raise HTTPException(403, str(err)) from None
+        return JSONResponse(
+            data,
+            headers={"Content-Disposition": f'attachment; filename="unokit-{table_id}.json"'},
+        )
+
+    @app.websocket("/ws/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        h = hub()
+        if not _origin_ok(websocket, config.origins):
+            log.warning("websocket origin refused", extra={"table": table_id})
+            await websocket.close(code=CLOSE_BAD_ORIGIN)
+            return
+        token = websocket.query_params.get("token")
+        try:
+            conn = await h.connect(table_id, token)
+        except TableError as err:
+            await websocket.accept()
+            await websocket.send_text(json.dumps({"type": "error", "message": str(err)}))
+            code = CLOSE_BAD_TOKEN if token else CLOSE_NO_TABLE
+            await websocket.close(code=code)
+            return
+        await websocket.accept()
+        await _serve(h, websocket, conn, config)
+
+    return app
+
+
+async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: ServerConfig) -> None:
+    """Read frames and write the connection's queue until either side goes away."""
+    import asyncio
+
+    async def writer() -> None:
+        while True:
+            text = await conn.queue.get()
+            await websocket.send_text(text)
+
+    send_task = asyncio.create_task(writer())
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            frame_id = None
+            try:
+                if not conn.allow(config.rate, config.burst):
+                    raise FrameError("too many frames: slow down")
+                frame = parse_frame(raw)
+                frame_id = frame.id
+                await hub.handle(conn, frame)
+            except (FrameError, TableError) as err:
+                if isinstance(err, FrameError):
+                    log.warning(
+                        "bad frame",
+                        extra={"table": conn.table_id, "seat": conn.seat, "reason": str(err)[:200]},
+                    )
+                conn.queue.put_nowait(
+                    json.dumps({"type": "error", "id": frame_id, "message": str(err)})
+                )
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.disconnect(conn)
+        # let queued frames go out before the writer stops
+        while not conn.queue.empty() and not send_task.done():
+            await asyncio.sleep(0)
+        send_task.cancel()
+        with suppress(asyncio.CancelledError, Exception):
+            await send_task

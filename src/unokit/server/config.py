@@ -1,0 +1,45 @@
+"""Server settings: command-line flags and ``UNOKIT_*`` environment variables fill these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["ServerConfig", "default_db_url"]
+
+
+def default_db_url() -> str:
+    """An SQLite file in the user's data directory: embedded, nothing to install."""
+    import platformdirs
+
+    path = Path(platformdirs.user_data_dir("unokit", appauthor=False)) / "tables.sqlite3"
+    return f"sqlite:///{path}"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """How the table server behaves; every field has a flag and an environment variable."""
+
+    db: str
+    redis: str | None = None
+    """A Redis URL: share tables with other server processes (docs/deploy.md)."""
+    origins: tuple[str, ...] = ()
+    """Origins allowed to open WebSockets besides the server's own address."""
+    grace: float = 30.0
+    """Seconds an absent player's turn waits before a stand-in bot plays it."""
+    bot_delay: float = 0.8
+    """Seconds a bot waits before it acts, so people can follow the game."""
+    round_pause: float = 30.0
+    """Seconds between the end of a round and the next deal, unless a player deals sooner."""
+    idle_expiry: float = 6 * 3600.0
+    """Seconds after its last change that a table nobody watches is deleted."""
+    rate: float = 10.0
+    """Frames a second a connection may send on average ..."""
+    burst: int = 30
+    """... and at once."""
+    standin: str = "random"
+    """The bot that plays for absent players and fills empty seats at the start."""
+    external_bots: tuple[tuple[str, str], ...] = ()
+    """``(name, command)``: external bot programs the operator offers under a name. Players
+    choose bots by name only; a bot spec naming a command is refused, so nobody can make
+    the server run a program of their choosing."""

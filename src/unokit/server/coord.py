@@ -1,0 +1,145 @@
+"""Coordination between server processes: a lock per table, change notices and presence.
+
+One process needs nothing but asyncio locks. Several processes behind one address share a
+Redis server: a Redis lock per table makes exactly one process apply an action, a pub/sub
+channel tells the others to catch up from the database, and a hash per table counts each
+seat's open connections in every process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import uuid
+from collections import defaultdict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
+from typing import Any
+
+__all__ = ["Coordinator", "LocalCoordinator", "RedisCoordinator"]
+
+OnNotice = Callable[[str], Awaitable[None]]
+"""Called with a table id when another process changed that table or its presence."""
+
+CHANNEL = "unokit:tables"
+
+
+class Coordinator:
+    """One process: asyncio locks and in-memory presence."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._present: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        self.shared = False
+        """Do other processes share these tables (catch up from the database first)?"""
+
+    async def start(self, on_notice: OnNotice) -> None:
+        """Begin listening for other processes (nothing to hear in one process)."""
+
+    async def close(self) -> None:
+        """Stop listening and forget this process's presence."""
+
+    @asynccontextmanager
+    async def lock(self, table_id: str) -> AsyncIterator[None]:
+        async with self._locks[table_id]:
+            yield
+
+    async def publish(self, table_id: str) -> None:
+        """Tell the other processes that ``table_id`` changed."""
+
+    async def presence(self, table_id: str, seat: int, delta: int) -> None:
+        counts = self._present[table_id]
+        counts[seat] += delta
+        if counts[seat] <= 0:
+            del counts[seat]
+
+    async def present(self, table_id: str) -> set[int]:
+        return set(self._present[table_id])
+
+    def forget(self, table_id: str) -> None:
+        self._locks.pop(table_id, None)
+        self._present.pop(table_id, None)
+
+
+LocalCoordinator = Coordinator
+
+
+class RedisCoordinator(Coordinator):
+    """Several processes sharing tables through one Redis server."""
+
+    def __init__(self, url: str, lock_timeout: float = 10.0) -> None:
+        super().__init__()
+        import redis.asyncio as aioredis
+
+        self.shared = True
+        self.redis: Any = aioredis.Redis.from_url(url)
+        self.process = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.lock_timeout = lock_timeout
+        self._listener: asyncio.Task[None] | None = None
+        self._mine: set[tuple[str, int]] = set()
+
+    async def start(self, on_notice: OnNotice) -> None:
+        await self.redis.ping()
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(CHANNEL)
+        ready = asyncio.Event()
+
+        async def listen() -> None:
+            ready.set()
+            async for message in pubsub.listen():
+                if message.get("type") != "message":
+                    continue
+                try:
+                    data = json.loads(message["data"])
+                except (ValueError, TypeError):
+                    continue
+                if data.get("from") != self.process and isinstance(data.get("table"), str):
+                    await on_notice(data["table"])
+
+        self._pubsub = pubsub
+        self._listener = asyncio.create_task(listen())
+        await ready.wait()
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await self._listener
+            await self._pubsub.aclose()
+        for table_id, seat in list(self._mine):
+            await self.redis.hdel(f"unokit:presence:{table_id}", f"{seat}:{self.process}")
+        await self.redis.aclose()
+
+    @asynccontextmanager
+    async def lock(self, table_id: str) -> AsyncIterator[None]:
+        async with self._locks[table_id]:
+            lock = self.redis.lock(
+                f"unokit:lock:{table_id}",
+                timeout=self.lock_timeout,
+                blocking_timeout=self.lock_timeout,
+            )
+            async with lock:
+                yield
+
+    async def publish(self, table_id: str) -> None:
+        await self.redis.publish(CHANNEL, json.dumps({"table": table_id, "from": self.process}))
+
+    async def presence(self, table_id: str, seat: int, delta: int) -> None:
+        key = f"unokit:presence:{table_id}"
+        field = f"{seat}:{self.process}"
+        count = await self.redis.hincrby(key, field, delta)
+        if count <= 0:
+            await self.redis.hdel(key, field)
+            self._mine.discard((table_id, seat))
+        else:
+            self._mine.add((table_id, seat))
+        await self.publish(table_id)
+
+    async def present(self, table_id: str) -> set[int]:
+        counts = await self.redis.hgetall(f"unokit:presence:{table_id}")
+        seats = set()
+        for field, count in counts.items():
+            if int(count) > 0:
+                seats.add(int(field.decode().split(":", 1)[0]))
+        return seats

@@ -1,0 +1,732 @@
+"""The hub: every table this process serves, its connections, and its automatic players.
+
+Every change follows one path: take the table's lock, catch up from the database (when other
+processes share the tables), change the table through the engine, commit the change, then
+acknowledge it and send each connection its own seat's view and the new events in words.
+A driver task per table plays bots' decisions, absent players' turns (after the grace
+period), the turn clock and the next deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from unokit.bots import Bot, decide, make_bot
+from unokit.errors import IllegalAction
+from unokit.server.config import ServerConfig
+from unokit.server.coord import Coordinator
+from unokit.server.db import Store, StoredSeat, StoredTable
+from unokit.server.protocol import Act, AddBot, Chat, ClientFrame, Kick, RemoveBot, Start
+from unokit.server.table import (
+    LOBBY,
+    NEXT_ROUND,
+    OVER,
+    PLAYING,
+    Table,
+    TableSettings,
+    hash_token,
+    new_token,
+)
+from unokit.words import describe
+
+__all__ = ["Connection", "Hub", "TableError"]
+
+log = logging.getLogger("unokit.server")
+
+
+class TableError(ValueError):
+    """A request the table refuses, with the reason in words (sent back as an error frame)."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: the table it watches, its seat (``None``: a spectator)."""
+
+    table_id: str
+    seat: int | None
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    sent: tuple[int, int] = (0, 0)
+    """(round number, events sent of that round)."""
+    tokens: float = 0.0
+    stamp: float = 0.0
+
+    def allow(self, rate: float, burst: int) -> bool:
+        """A token bucket: ``rate`` frames a second on average, ``burst`` at once."""
+        now = time.monotonic()
+        if self.stamp == 0.0:
+            self.tokens = float(burst)
+        else:
+            self.tokens = min(float(burst), self.tokens + (now - self.stamp) * rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+@dataclass
+class _Clock:
+    """When things last happened at a table (monotonic seconds)."""
+
+    changed: float = 0.0
+    turn: tuple[int, int | None] = (0, None)
+    turn_started: float = 0.0
+    absent_since: dict[int, float] = field(default_factory=dict)
+    offered: int = -1
+    """The version at which the bots were last offered their out-of-turn actions."""
+
+
+class Hub:
+    """All tables of this process."""
+
+    def __init__(self, config: ServerConfig, store: Store, coordinator: Coordinator) -> None:
+        self.config = config
+        self.store = store
+        self.coord = coordinator
+        self.tables: dict[str, Table] = {}
+        self.conns: dict[str, set[Connection]] = {}
+        self._clocks: dict[str, _Clock] = {}
+        self._wake: dict[str, asyncio.Event] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # -- life cycle -------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Load every stored table (replaying its moves) and start its driver."""
+        await self.coord.start(self._notice)
+        for table_id in self.store.table_ids():
+            try:
+                self._load(table_id)
+            except Exception:
+                log.exception("table could not be loaded", extra={"table": table_id})
+        self._sweeper = asyncio.create_task(self._sweep())
+        log.info("tables loaded", extra={"tables": len(self.tables)})
+
+    async def stop(self) -> None:
+        tasks = [*self._drivers.values(), *([self._sweeper] if self._sweeper else [])]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.coord.close()
+        for bot in self._bots.values():
+            self._close_bot(bot)
+        self._bots.clear()
+
+    def _load(self, table_id: str) -> Table | None:
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        moves = self.store.moves(table_id, row.match_no) if row.state != LOBBY else []
+        table = Table.load(row, self.store.seats(table_id), moves, self.store.chat(table_id))
+        self.tables[table_id] = table
+        now = time.monotonic()
+        clock = self._clocks.setdefault(table_id, _Clock(changed=now, turn_started=now))
+        for seat in table.humans():
+            clock.absent_since.setdefault(seat, now)
+        if table_id not in self._drivers:
+            self._wake[table_id] = asyncio.Event()
+            self._drivers[table_id] = asyncio.create_task(self._drive(table_id))
+        return table
+
+    def table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            table = self._load(table_id)
+        if table is None:
+            raise TableError("there is no such table (it may have expired)")
+        return table
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, table_id: str) -> AsyncIterator[Table]:
+        """The table under its lock, caught up with the database if processes share it."""
+        async with self.coord.lock(table_id):
+            table = self.table(table_id)
+            if self.coord.shared:
+                table = self._catch_up(table)
+            yield table
+
+    def _catch_up(self, table: Table) -> Table:
+        row = self.store.table(table.id)
+        if row is None:
+            raise TableError("there is no such table (it may have expired)")
+        if row.version == table.version:
+            return table
+        if row.match_no == table.match_no and row.state != LOBBY and table.match is not None:
+            table.replay(self.store.moves(table.id, row.match_no, since=table.seq))
+            table.seats = self.store.seats(table.id)
+            table.chat = self.store.chat(table.id)
+            table.owner, table.state, table.version = row.owner, row.state, row.version
+            return table
+        old = table
+        table = self._load(table.id) or old
+        return table
+
+    async def _notice(self, table_id: str) -> None:
+        """Another process changed ``table_id``: catch up and tell our connections."""
+        if table_id not in self.tables and not self.conns.get(table_id):
+            return
+        try:
+            async with self.coord.lock(table_id):
+                before = self.table(table_id).version
+                table = self._catch_up(self.table(table_id))
+        except TableError:
+            return
+        if table.version != before:
+            self._touch_clock(table)
+        await self._broadcast(table)
+
+    # -- creating and joining (HTTP) ----------------------------------------------------------
+    def create(
+        self,
+        *,
+        name: str,
+        settings: TableSettings,
+        bots: list[str],
+        seed: int | None,
+    ) -> tuple[Table, str]:
+        """A new table: the creator takes seat 0, ``bots`` take the last seats."""
+        try:
+            rules = settings.rules()
+        except ValueError as err:
+            raise TableError(str(err)) from None
+        if not rules.min_players <= settings.seats <= rules.max_players:
+            raise TableError(
+                f"{rules.name} seats {rules.min_players} to {rules.max_players} players, "
+                f"not {settings.seats}"
+            )
+        if len(bots) > settings.seats - 1:
+            raise TableError(f"at most {settings.seats - 1} bots fit at {settings.seats} seats")
+        for spec in bots:
+            self._check_bot(spec)
+        token = new_token()
+        seat_rows = [StoredSeat(0, "human", name, None, hash_token(token))]
+        first_bot = settings.seats - len(bots)
+        for seat in range(1, settings.seats):
+            if seat >= first_bot:
+                seat_rows.append(StoredSeat(seat, "bot", None, bots[seat - first_bot], None))
+            else:
+                seat_rows.append(StoredSeat(seat, "open", None, None, None))
+        now = time.time()
+        row = StoredTable(
+            id=secrets.token_urlsafe(9),
+            created=now,
+            touched=now,
+            settings=settings.to_json(),
+            state=LOBBY,
+            owner=0,
+            version=1,
+            match_no=0,
+            seed=seed if seed is not None else secrets.randbits(63),
+        )
+        self.store.create_table(row, seat_rows)
+        table = self._load(row.id)
+        assert table is not None
+        log.info("table created", extra={"table": row.id, "rules": rules.name})
+        return table, token
+
+    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
+        """Take an open seat (the first one unless ``seat`` is given); returns its token."""
+        async with self._locked(table_id) as table:
+            if table.state != LOBBY:
+                raise TableError("the game has started: you can watch it")
+            free = table.open_seats()
+            if not free:
+                raise TableError("every seat is taken: you can watch the game")
+            if seat is None:
+                seat = free[0]
+            elif seat not in free:
+                raise TableError(f"seat {seat} is not free; free seats: {free}")
+            token = new_token()
+            row = StoredSeat(seat, "human", name, None, hash_token(token))
+            self._commit(table, seat_rows=[row])
+            table.seats[seat] = row
+            self._clocks[table.id].absent_since[seat] = time.monotonic()
+            log.info("seat taken", extra={"table": table.id, "seat": seat})
+        await self._changed(table)
+        return seat, token
+
+    def _check_bot(self, spec: str) -> None:
+        name = spec.partition(":")[0].strip()
+        if name == "external":
+            raise TableError(
+                "external bots are offered by the server's operator (unokit serve "
+                "--external-bot NAME=COMMAND); choose one by its name"
+            )
+        if name in dict(self.config.external_bots):
+            if spec.strip() != name:
+                raise TableError(f"the external bot {name!r} takes no settings")
+            return
+        bot = self._new_bot(spec, seed=0)
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
+
+    def _new_bot(self, spec: str, seed: int) -> Bot:
+        command = dict(self.config.external_bots).get(spec.strip())
+        try:
+            if command is not None:
+                from unokit.bots.external import ExternalBot
+
+                return ExternalBot(seed=seed, command=command)
+            return make_bot(spec, seed=seed)
+        except ValueError as err:
+            raise TableError(str(err)) from None
+
+    # -- connections ------------------------------------------------------------------------
+    async def connect(self, table_id: str, token: str | None) -> Connection:
+        table = self.table(table_id)
+        seat = table.seat_for_token(token)
+        if token and seat is None:
+            raise TableError("this seat token is not valid at this table")
+        conn = Connection(table_id, seat)
+        self.conns.setdefault(table_id, set()).add(conn)
+        if seat is not None:
+            await self.coord.presence(table_id, seat, +1)
+        conn.queue.put_nowait(json.dumps({"type": "hello", "table": table_id, "seat": seat}))
+        present = await self.coord.present(table_id)
+        self._send_state(table, conn, self._shared_part(table, present))
+        if seat is not None:
+            self._clocks[table_id].absent_since.pop(seat, None)
+            await self._broadcast(table, skip=conn)
+            self._wake_driver(table_id)
+        return conn
+
+    async def disconnect(self, conn: Connection) -> None:
+        self.conns.get(conn.table_id, set()).discard(conn)
+        if conn.seat is not None:
+            await self.coord.presence(conn.table_id, conn.seat, -1)
+            present = await self.coord.present(conn.table_id)
+            clock = self._clocks.get(conn.table_id)
+            if clock is not None and conn.seat not in present:
+                clock.absent_since[conn.seat] = time.monotonic()
+            table = self.tables.get(conn.table_id)
+            if table is not None:
+                await self._broadcast(table)
+                self._wake_driver(conn.table_id)
+
+    async def handle(self, conn: Connection, frame: ClientFrame) -> None:
+        """Do what a validated frame asks; a refusal raises ``TableError``."""
+        kind = frame.type
+        if kind == "ping":
+            conn.queue.put_nowait(json.dumps({"type": "pong", "id": frame.id}))
+            return
+        if conn.seat is None:
+            raise TableError("spectators can watch, not act: join the table to play")
+        seat = conn.seat
+        async with self._locked(conn.table_id) as table:
+            if table.seats[seat].kind != "human":
+                raise TableError("you no longer hold this seat")
+            if isinstance(frame, Act):
+                self._act(table, seat, frame.action)
+            elif isinstance(frame, Chat):
+                self._chat(table, seat, frame.text)
+            elif kind == "next_round":
+                self._next_round(table)
+            elif kind == "rematch":
+                self._rematch(table)
+            elif kind == "leave":
+                self._leave(table, seat)
+                conn.seat = None
+                await self.coord.presence(table.id, seat, -1)
+            else:
+                self._owner_frame(table, seat, frame)
+            conn.queue.put_nowait(
+                json.dumps({"type": "ack", "id": frame.id, "version": table.version})
+            )
+        await self._changed(table)
+
+    # -- the changes ------------------------------------------------------------------------
+    def _commit(
+        self,
+        table: Table,
+        *,
+        table_fields: dict[str, Any] | None = None,
+        seat_rows: list[StoredSeat] | None = None,
+        move: tuple[int, int, int | None, str] | None = None,
+        message: tuple[int | None, str, str] | None = None,
+    ) -> None:
+        """Write one change; the table's version moves on only once it is committed."""
+        self.store.change(
+            table.id,
+            table.version + 1,
+            table_fields=table_fields,
+            seat_rows=seat_rows,
+            move=move,
+            message=message,
+        )
+        table.version += 1
+
+    def _move(self, table: Table, seat: int | None, text: str) -> None:
+        """Apply a move through the engine, then store it; a failed write reloads the table."""
+        if table.state != PLAYING or table.match is None:
+            raise TableError("the game is not being played")
+        table.apply_move(seat, text)  # IllegalAction: nothing changed
+        try:
+            move = (table.match_no, table.seq - 1, seat, text)
+            self.store.add_move(table.id, table.version + 1, table.state, move)
+            table.version += 1
+        except Exception:
+            log.exception("a move could not be stored", extra={"table": table.id})
+            self._load(table.id)
+            raise TableError("the server could not store that: try again") from None
+
+    def _act(self, table: Table, seat: int, text: str) -> None:
+        if table.match is None or table.state != PLAYING:
+            raise TableError("the game has not started")
+        game = table.match.game
+        if game.over:
+            raise TableError("the round is over")
+        try:
+            self._move(table, seat, text)
+        except IllegalAction as err:
+            log.info(
+                "action refused",
+                extra={"table": table.id, "seat": seat, "kind": text.split(" ", 1)[0][:10]},
+            )
+            raise TableError(str(err)) from None
+        log.info("action", extra={"table": table.id, "seat": seat, "action": text})
+
+    def _chat(self, table: Table, seat: int, text: str) -> None:
+        name = table.names()[seat]
+        self._commit(table, message=(seat, name, text))
+        table.chat.append({"seat": seat, "name": name, "text": text, "at": time.time()})
+        del table.chat[:-100]
+
+    def _next_round(self, table: Table) -> None:
+        match = table.match
+        if match is None or table.state != PLAYING or not match.game.over:
+            raise TableError("the round is still being played")
+        self._move(table, None, NEXT_ROUND)
+
+    def _rematch(self, table: Table) -> None:
+        if table.state != OVER:
+            raise TableError("the match is still being played")
+        table.match_no += 1
+        table.state = PLAYING
+        table.seq = 0
+        table.match = table.new_match()
+        self._commit(table, table_fields={"state": PLAYING, "match_no": table.match_no})
+
+    def _leave(self, table: Table, seat: int) -> None:
+        """Before the start the seat opens again; after it, a bot plays it."""
+        if table.state == LOBBY:
+            row = StoredSeat(seat, "open", None, None, None)
+        else:
+            row = StoredSeat(seat, "bot", None, self._standin(), None)
+        table.seats[seat] = row
+        fields: dict[str, Any] = {}
+        if table.owner == seat:
+            table.owner = self._next_host(table, seat, set(table.humans()))
+            fields["owner"] = table.owner
+        self._commit(table, seat_rows=[row], table_fields=fields)
+        log.info("seat left", extra={"table": table.id, "seat": seat})
+
+    def _next_host(self, table: Table, after: int, candidates: set[int]) -> int | None:
+        n = len(table.seats)
+        for i in range(1, n + 1):
+            seat = (after + i) % n
+            if seat in candidates and table.seats[seat].kind == "human":
+                return seat
+        return None
+
+    def _owner_frame(self, table: Table, seat: int, frame: ClientFrame) -> None:
+        if table.owner != seat:
+            raise TableError("only the table's host can do that")
+        if isinstance(frame, Start):
+            if table.state != LOBBY:
+                raise TableError("the game has already started")
+            rows = [
+                StoredSeat(s.seat, "bot", None, self._standin(), None)
+                for s in table.seats
+                if s.kind == "open"
+            ]
+            for row in rows:
+                table.seats[row.seat] = row
+            table.state = PLAYING
+            table.seq = 0
+            table.match = table.new_match()
+            self._commit(table, seat_rows=rows, table_fields={"state": PLAYING})
+            log.info("match started", extra={"table": table.id})
+        elif isinstance(frame, AddBot):
+            if table.state != LOBBY:
+                raise TableError("bots join before the start (the host can kick an absent seat)")
+            spec = frame.bot
+            self._check_bot(spec)
+            free = table.open_seats()
+            target = frame.seat if frame.seat is not None else (free[0] if free else None)
+            if target is None or target not in free:
+                raise TableError("there is no free seat for a bot")
+            row = StoredSeat(target, "bot", None, spec, None)
+            table.seats[target] = row
+            self._commit(table, seat_rows=[row])
+        elif isinstance(frame, RemoveBot):
+            target = frame.seat
+            if table.state != LOBBY:
+                raise TableError("bots leave before the start only")
+            if not 0 <= target < len(table.seats) or table.seats[target].kind != "bot":
+                raise TableError(f"seat {target} is not a bot")
+            row = StoredSeat(target, "open", None, None, None)
+            table.seats[target] = row
+            self._commit(table, seat_rows=[row])
+        elif isinstance(frame, Kick):
+            target = frame.seat
+            spec = frame.bot
+            self._check_bot(spec)
+            if table.state == LOBBY:
+                raise TableError("before the start a seat is freed by its player leaving")
+            if not 0 <= target < len(table.seats) or table.seats[target].kind != "human":
+                raise TableError(f"seat {target} is not a player's seat")
+            if target == seat:
+                raise TableError("leave the table instead of kicking yourself")
+            clock = self._clocks[table.id]
+            if target not in clock.absent_since:
+                raise TableError("only an absent player's seat can be given to a bot")
+            row = StoredSeat(target, "bot", None, spec, None)
+            table.seats[target] = row
+            self._commit(table, seat_rows=[row])
+            log.info("seat kicked to a bot", extra={"table": table.id, "seat": target})
+
+    def _standin(self) -> str:
+        return self.config.standin
+
+    # -- telling the connections ------------------------------------------------------------
+    async def _changed(self, table: Table) -> None:
+        self._touch_clock(table)
+        await self._broadcast(table)
+        if self.coord.shared:
+            await self.coord.publish(table.id)
+        self._wake_driver(table.id)
+
+    def _touch_clock(self, table: Table) -> None:
+        clock = self._clocks.setdefault(table.id, _Clock())
+        now = time.monotonic()
+        clock.changed = now
+        match = table.match
+        key = (0, None) if match is None else (len(match.rounds), match.game.to_play)
+        if key != clock.turn:
+            clock.turn = key
+            clock.turn_started = now
+
+    def _wake_driver(self, table_id: str) -> None:
+        event = self._wake.get(table_id)
+        if event is not None:
+            event.set()
+
+    async def _broadcast(self, table: Table, skip: Connection | None = None) -> None:
+        conns = [c for c in self.conns.get(table.id, ()) if c is not skip]
+        if not conns:
+            return
+        shared = self._shared_part(table, await self.coord.present(table.id))
+        for conn in conns:
+            self._send_state(table, conn, shared)
+
+    def _shared_part(self, table: Table, present: set[int]) -> str:
+        """The part of a state frame that is the same for every connection (JSON text)."""
+        return json.dumps({"table": table.public(present), "chat": table.chat[-30:]})[1:-1]
+
+    def _send_state(self, table: Table, conn: Connection, shared: str) -> None:
+        """The frame for one connection: its own seat's view and new events."""
+        seat = conn.seat
+        frame: dict[str, Any] = {"type": "state", "seat": seat}
+        match = table.match
+        if match is None:
+            frame["view"] = None
+            frame["events"] = []
+        else:
+            game = match.game
+            frame["view"] = game.view(seat)
+            round_no = len(match.rounds)
+            since = conn.sent[1] if conn.sent[0] == round_no else 0
+            names = table.names()
+            frame["events"] = [
+                {"text": describe(e, names), "event": e.to_json()} for e in game.events(seat, since)
+            ]
+            frame["events_from"] = since
+            conn.sent = (round_no, len(game.log))
+        conn.queue.put_nowait(json.dumps(frame)[:-1] + ", " + shared + "}")
+
+    # -- the automatic players --------------------------------------------------------------
+    async def _drive(self, table_id: str) -> None:
+        """Wait for a change or the next deadline, then act for a bot, a clock or the deal."""
+        wake = self._wake[table_id]
+        while True:
+            wake.clear()
+            try:
+                plan = await self._plan(table_id)
+            except Exception:
+                log.exception("the driver failed", extra={"table": table_id})
+                plan = None
+            delay = None if plan is None else max(0.0, plan[0] - time.monotonic())
+            try:
+                await asyncio.wait_for(wake.wait(), timeout=delay)
+                continue
+            except TimeoutError:
+                pass
+            assert plan is not None
+            try:
+                await self._automatic(table_id, plan[1], plan[2], plan[3])
+            except (TableError, IllegalAction):
+                pass
+            except Exception:
+                log.exception("an automatic move failed", extra={"table": table_id})
+                await asyncio.sleep(1.0)
+
+    async def _plan(self, table_id: str) -> tuple[float, str, int | None, int] | None:
+        """The next automatic thing: (when, what, seat, at which version)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return None
+        clock = self._clocks[table_id]
+        v = table.version
+        plans: list[tuple[float, str, int | None, int]] = []
+        owner = table.owner
+        if owner is not None and owner in clock.absent_since and table.state != OVER:
+            present = await self.coord.present(table_id)
+            if present - {owner}:
+                plans.append((clock.absent_since[owner] + self.config.grace, "host", owner, v))
+        if table.state != PLAYING or table.match is None:
+            return min(plans, key=lambda p: p[0]) if plans else None
+        game = table.match.game
+        if game.over:
+            return (clock.changed + self.config.round_pause, "deal", None, v)
+        bots = [s.seat for s in table.seats if s.kind == "bot"]
+        if clock.offered != v and any(s != game.to_play and game.legal_actions(s) for s in bots):
+            plans.append((clock.changed + self.config.bot_delay / 2, "offers", None, v))
+        seat = game.to_play
+        if seat is not None:
+            kind = table.seats[seat].kind
+            if kind == "bot":
+                plans.append((clock.changed + self.config.bot_delay, "bot", seat, v))
+            else:
+                present = await self.coord.present(table_id)
+                if seat not in present:
+                    gone = clock.absent_since.get(seat, clock.turn_started)
+                    at = max(gone + self.config.grace, clock.changed + self.config.bot_delay)
+                    plans.append((at, "standin", seat, v))
+                timer = table.settings.turn_timer
+                if timer:
+                    plans.append((clock.turn_started + timer, "clock", seat, v))
+        return min(plans, key=lambda p: p[0]) if plans else None
+
+    async def _automatic(self, table_id: str, what: str, seat: int | None, version: int) -> None:
+        async with self._locked(table_id) as table:
+            if table.version != version:
+                return
+            if what == "host":
+                present = await self.coord.present(table_id)
+                new = self._next_host(table, seat or 0, present - {seat})
+                if new is None:
+                    return
+                table.owner = new
+                self._commit(table, table_fields={"owner": new})
+                log.info("host passed on", extra={"table": table_id, "seat": new})
+            elif not await self._automatic_move(table, what, seat, version):
+                return
+        await self._changed(table)
+
+    async def _automatic_move(
+        self, table: Table, what: str, seat: int | None, version: int
+    ) -> bool:
+        """A move nobody sent: the next deal, a bot's, an away player's, the clock's."""
+        if table.match is None:
+            return False
+        game = table.match.game
+        if what == "deal":
+            self._move(table, None, NEXT_ROUND)
+            return True
+        if what == "offers":
+            self._clocks[table.id].offered = version
+            for s in [s.seat for s in table.seats if s.kind == "bot"]:
+                if s == game.to_play or not game.legal_actions(s):
+                    continue
+                choice = await self._bot_choice(table, s, optional=True)
+                if choice is not None and table.version == version:
+                    self._move(table, s, choice)
+                    return True
+            return False
+        assert seat is not None
+        if what == "clock" and "timeout" in {a.kind for a in game.legal_actions(seat)}:
+            self._move(table, seat, "timeout")
+        else:
+            choice = await self._bot_choice(table, seat, optional=False)
+            if choice is None or table.version != version:
+                return False
+            self._move(table, seat, choice)
+        log.info(f"{what} move", extra={"table": table.id, "seat": seat})
+        return True
+
+    async def _bot_choice(self, table: Table, seat: int, optional: bool) -> str | None:
+        row = table.seats[seat]
+        spec = row.bot if row.kind == "bot" and row.bot else self._standin()
+        key = (table.id, seat, spec)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = self._new_bot(spec, seed=(table.seed + seat) % (1 << 63))
+        assert table.match is not None
+        decision = decide(table.match.game.clone(), seat, optional)
+        choice = await asyncio.to_thread(bot.choose, decision)
+        return None if choice is None else str(choice)
+
+    # -- expiry -----------------------------------------------------------------------------
+    async def _sweep(self) -> None:
+        """Delete tables nobody has changed for ``idle_expiry`` seconds and nobody watches."""
+        while True:
+            await asyncio.sleep(min(60.0, self.config.idle_expiry / 4))
+            self.expire_idle()
+
+    def expire_idle(self, now: float | None = None) -> list[str]:
+        now = time.time() if now is None else now
+        gone = []
+        for table_id in self.store.table_ids():
+            row = self.store.table(table_id)
+            if row is None or self.conns.get(table_id):
+                continue
+            if now - row.touched >= self.config.idle_expiry:
+                self.store.delete_table(table_id)
+                self._forget(table_id)
+                gone.append(table_id)
+                log.info("idle table expired", extra={"table": table_id})
+        return gone
+
+    def _forget(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+        self._clocks.pop(table_id, None)
+        self._wake.pop(table_id, None)
+        task = self._drivers.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        self.coord.forget(table_id)
+        for key in [k for k in self._bots if k[0] == table_id]:
+            self._close_bot(self._bots.pop(key))
+
+    @staticmethod
+    def _close_bot(bot: Bot) -> None:
+        """External bots are programs: ask them to quit."""
+        close = getattr(bot, "close", None)
+        if close is not None:
+            with contextlib.suppress(Exception):
+                close()
+
+    # -- records ----------------------------------------------------------------------------
+    def record(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The full match record once it is over; before that, only one's own seat's."""
+        table = self.table(table_id)
+        if table.match is None:
+            raise TableError("the game has not started")
+        if table.match.over:
+            return table.match.record()
+        seat = table.seat_for_token(token)
+        if seat is None:
+            raise TableError("while the match runs, a record is for a seated player only")
+        return table.match.record(seat)

@@ -1,0 +1,55 @@
+"""Structured logs: one JSON object a line, with the table and seat as fields.
+
+Log lines name actions only once they are public (an accepted play); a refused action logs
+its kind, never its cards, so the log shows no card a seat may not see. Seat tokens in
+request lines are replaced by ``[hidden]``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from typing import Any
+
+__all__ = ["JsonFormatter", "setup_logging"]
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+"""Seat tokens travel in URLs (the WebSocket and the record download): never log one."""
+
+_STANDARD = set(vars(logging.makeLogRecord({}))) | {
+    "message",
+    "asctime",
+    "taskName",
+    "color_message",
+}
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "ts": round(record.created, 3),
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": _TOKEN.sub(r"\1[hidden]", record.getMessage()),
+        }
+        for key, value in vars(record).items():
+            if key not in _STANDARD:
+                out[key] = _TOKEN.sub(r"\1[hidden]", value) if isinstance(value, str) else value
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return json.dumps(out, default=str)
+
+
+def setup_logging(level: str = "info") -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    logging.getLogger("alembic").setLevel(max(logging.WARNING, root.level))
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).handlers[:] = []
+        logging.getLogger(name).propagate = True

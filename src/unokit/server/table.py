@@ -1,0 +1,215 @@
+"""One table in memory: its settings, seats, match and chat, rebuilt from the database.
+
+A ``Table`` does no I/O. The hub changes it under the table's lock, writes the change to the
+database, and only then tells the connections; after a restart the table is rebuilt by
+``Table.load`` replaying the stored moves through the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from unokit.match import Match
+from unokit.rules import Rules
+from unokit.server.db import StoredSeat, StoredTable
+
+__all__ = ["NEXT_ROUND", "Table", "TableSettings", "hash_token", "new_token"]
+
+NEXT_ROUND = "next_round"
+"""The stored move that deals the next round (it is no engine action)."""
+
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+
+
+def new_token() -> str:
+    """An unguessable seat token (256 random bits)."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """Only the token's hash is stored, so the database alone seats nobody."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the table's creator chose."""
+
+    preset: str = "mattel-2021"
+    house: dict[str, Any] = field(default_factory=dict)
+    seats: int = 4
+    turn_timer: float | None = None
+    """Seconds a seat has for its turn before the server plays it; ``None``: no clock."""
+    title: str = ""
+
+    def rules(self) -> Rules:
+        house = dict(self.house)
+        # Triple Play's timer mode is a rules switch; the server's clock is ours.
+        return Rules.preset(self.preset, **house)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "house": dict(self.house),
+            "seats": self.seats,
+            "turn_timer": self.turn_timer,
+            "title": self.title,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        return cls(
+            preset=data["preset"],
+            house=dict(data.get("house", {})),
+            seats=int(data["seats"]),
+            turn_timer=data.get("turn_timer"),
+            title=data.get("title", ""),
+        )
+
+
+@dataclass
+class Table:
+    """A table: seats 0..n-1 (``open``, ``human`` or ``bot``), a match once started."""
+
+    id: str
+    settings: TableSettings
+    rules: Rules
+    seats: list[StoredSeat]
+    state: str = LOBBY
+    owner: int | None = 0
+    version: int = 0
+    match_no: int = 0
+    seed: int = 0
+    created: float = 0.0
+    touched: float = 0.0
+    match: Match | None = None
+    seq: int = 0
+    """How many moves of the current match are applied (the next move's number)."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+
+    # -- building ---------------------------------------------------------------------------
+    @classmethod
+    def load(
+        cls,
+        row: StoredTable,
+        seat_rows: list[StoredSeat],
+        move_rows: list[tuple[int | None, str]],
+        chat_rows: list[dict[str, Any]],
+    ) -> Table:
+        settings = TableSettings.from_json(row.settings)
+        table = cls(
+            id=row.id,
+            settings=settings,
+            rules=settings.rules(),
+            seats=seat_rows,
+            state=row.state,
+            owner=row.owner,
+            version=row.version,
+            match_no=row.match_no,
+            seed=row.seed,
+            created=row.created,
+            touched=row.touched,
+            chat=chat_rows,
+        )
+        if row.state != LOBBY:
+            table.match = table.new_match()
+            table.replay(move_rows)
+        return table
+
+    def stored(self) -> StoredTable:
+        return StoredTable(
+            id=self.id,
+            created=self.created,
+            touched=self.touched,
+            settings=self.settings.to_json(),
+            state=self.state,
+            owner=self.owner,
+            version=self.version,
+            match_no=self.match_no,
+            seed=self.seed,
+        )
+
+    def match_seed(self) -> int:
+        """Each rematch plays the next seed, so a table's seed replays all its matches."""
+        return (self.seed + self.match_no) % (1 << 63)
+
+    def new_match(self) -> Match:
+        return Match(self.rules, players=self.settings.seats, seed=self.match_seed())
+
+    def replay(self, move_rows: list[tuple[int | None, str]]) -> None:
+        """Apply stored moves (the engine checks each again)."""
+        for seat, text in move_rows:
+            self.apply_move(seat, text)
+
+    def apply_move(self, seat: int | None, text: str) -> None:
+        """Apply one move: an engine action for ``seat``, or the next round's deal."""
+        match = self.match
+        assert match is not None
+        if text == NEXT_ROUND:
+            match.next_round()
+        else:
+            match.game.apply(text, seat)
+        self.seq += 1
+        if match.over:
+            self.state = OVER
+
+    # -- questions ----------------------------------------------------------------------------
+    def seat_for_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        digest = hash_token(token)
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                return s.seat
+        return None
+
+    def names(self) -> list[str]:
+        out = []
+        for s in self.seats:
+            if s.name:
+                out.append(s.name)
+            elif s.kind == "bot":
+                out.append(f"{s.bot} bot {s.seat}")
+            else:
+                out.append(f"seat {s.seat}")
+        return out
+
+    def open_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "open"]
+
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human"]
+
+    def public(self, present: set[int]) -> dict[str, Any]:
+        """The table as anyone at it may see it (no tokens, no cards)."""
+        match = self.match
+        names = self.names()
+        return {
+            "id": self.id,
+            "title": self.settings.title,
+            "settings": self.settings.to_json(),
+            "rules": self.rules.name,
+            "target": self.rules.target,
+            "state": self.state,
+            "owner": self.owner,
+            "version": self.version,
+            "match_no": self.match_no,
+            "round": 0 if match is None else len(match.rounds),
+            "scores": None if match is None else match.scores,
+            "match_over": bool(match is not None and match.over),
+            "match_winner": None if match is None else match.winner,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": names[s.seat],
+                    "bot": s.bot,
+                    "present": s.kind == "bot" or s.seat in present,
+                }
+                for s in self.seats
+            ],
+        }

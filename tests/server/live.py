@@ -1,0 +1,83 @@
+"""A real ``unokit serve`` process on a loopback port, for the restart and browser tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+__all__ = ["Server", "free_port", "ws_frames"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``unokit serve`` in a child process; ``kill()`` is ``kill -9``."""
+
+    def __init__(self, db: str, log: Path, *flags: str, port: int | None = None) -> None:
+        self.db = db
+        self.log = log
+        self.flags = flags
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        command = [
+            sys.executable, "-c", "from unokit.cli import main; main()", "serve",
+            "--port", str(self.port), "--db", self.db, *self.flags,
+        ]  # fmt: skip
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ}
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.base}/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer /health in 30 s")
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown code runs."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        response = httpx.post(f"{self.base}{path}", json=body, timeout=10)
+        response.raise_for_status()
+        return dict(response.json())
+
+    def ws_url(self, table: str, token: str | None = None) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{table}" + (f"?token={token}" if token else "")
+
+
+def ws_frames(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The next frame from a ``websockets`` sync connection."""
+    return dict(json.loads(ws.recv(timeout=timeout)))
