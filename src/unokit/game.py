@@ -1164,13 +1164,17 @@ class Game:
         """A copy in which every card ``seat`` cannot see (other hands, the draw pile) is
         dealt again at random, hand sizes kept: a determinization for search bots.
 
-        It keeps only what the current view shows; cards a seat learned from history (a
-        swap, a challenge) are re-dealt too.
+        The copy knows no more than the seat: the re-deal depends only on which cards are
+        unseen (not on their real order), its log is the log as the seat saw it, its origin
+        is gone (a seed would show the real deal, so it cannot be replayed), and another
+        seat's drawn card is some playable card of its new hand. It keeps only what the current view shows; cards a seat learned from history
+        (a swap, a challenge) are re-dealt too.
         """
         twin = self.clone()
         rng = Random(seed)
         others = [s for s in self._active if s != seat]
         pool = [c for s in others for c in twin._hands[s]] + twin._draw
+        pool.sort(key=_INDEX)
         rng.shuffle(pool)
         i = 0
         for s in others:
@@ -1179,12 +1183,29 @@ class Game:
             i += n
         twin._draw = pool[i:]
         twin._rng = Random(rng.next64())
+        to_play = twin._to_play
+        if twin._phase == DRAWN and to_play is not None and to_play != seat:
+            twin._drawn = twin._playable_last(to_play, others)
         if twin._wd4 is not None and twin._wd4[0] != seat:
             player, prior_color, shown = twin._wd4
             # the shown hand is the player's hand when it played; later draws come after it
             twin._wd4 = (player, prior_color, tuple(twin._hands[player][: len(shown)]))
+        twin._log = [e.for_seat(seat) for e in self._log]
+        twin._origin = {"how": "resample"}
         twin._lcache = None
         return twin
+
+    def _playable_last(self, seat: int, unseen: list[int]) -> Card:
+        """Make the last card of ``seat``'s hand (the one it drew) playable, swapping in a
+        playable unseen card if needed: the view says the drawn card can be played."""
+        hand = self._hands[seat]
+        if not self.playable(hand[-1]):
+            for pile in [hand, self._draw, *(self._hands[s] for s in unseen if s != seat)]:
+                for i, card in enumerate(pile):
+                    if self.playable(card):
+                        pile[i], hand[-1] = hand[-1], card
+                        return card
+        return hand[-1]
 
     # ------------------------------------------------------------------ views ---------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -3,22 +3,45 @@
 A bot gets a ``Decision`` (its seat, its view, its legal actions, whether it may let an
 out-of-turn offer go, and a way to sample a full game consistent with its view for search)
 and returns an ``Action`` (or ``None`` to let an optional offer go). Bots are named with
-their settings wherever they are chosen: ``random``, ``greedy``, ``ismcts:iterations=2000``;
-``make_bot(name, seed=...)`` builds one.
+their settings wherever they are chosen: ``random``, ``greedy``, ``ismcts:iterations=2000``,
+``external:command=node examples/bots/example_bot.js``; ``make_bot(name, seed=...)`` builds
+one. See docs/bots.md.
 """
 
-from unokit.bots.base import Bot, Decision, achoose, bot_names, decide, make_bot, register_bot
+from unokit.bots.base import (
+    Bot,
+    BotError,
+    Decision,
+    achoose,
+    bot_names,
+    decide,
+    make_bot,
+    paced_choose,
+    parse_settings,
+    register_bot,
+)
+from unokit.bots.external import ExternalBot
+from unokit.bots.greedy import GreedyBot
+from unokit.bots.ismcts import IsmctsBot
+from unokit.bots.personality import Personality
 from unokit.bots.random_bot import RandomBot
 from unokit.bots.table import play_game
 
 __all__ = [
     "Bot",
+    "BotError",
     "Decision",
+    "ExternalBot",
+    "GreedyBot",
+    "IsmctsBot",
+    "Personality",
     "RandomBot",
     "achoose",
     "bot_names",
     "decide",
     "make_bot",
+    "paced_choose",
+    "parse_settings",
     "play_game",
     "register_bot",
 ]

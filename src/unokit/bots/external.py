@@ -1,0 +1,189 @@
+"""External bots: a program in any language that speaks JSON lines on stdin and stdout
+(docs/protocol.md), seated like any other bot: ``external:command=node my_bot.js``."""
+
+from __future__ import annotations
+
+import json
+import queue
+import shlex
+import subprocess
+import threading
+import weakref
+from collections.abc import Sequence
+from typing import IO, Any
+
+from unokit.actions import Action
+from unokit.bots.base import Bot, BotError, Decision, register_bot
+from unokit.bots.protocol import PROTOCOL_VERSION, ProtocolError, decide_message, read_message
+from unokit.errors import ActionSyntaxError
+
+__all__ = ["ExternalBot"]
+
+_EOF = None
+
+
+def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
+    """Move the program's output lines into a queue, so reads can time out."""
+    for line in stream:
+        lines.put(line)
+    lines.put(_EOF)
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    if process.poll() is None:
+        try:
+            if process.stdin is not None:
+                process.stdin.write('{"type":"quit"}\n')
+                process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        try:
+            process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    for stream in (process.stdin, process.stdout):
+        if stream is not None:
+            stream.close()
+
+
+class ExternalBot(Bot):
+    """A bot program started with ``command`` (a string split like a shell would, or an
+    argument list). ``timeout``: seconds it may take to answer; ``history``: also send the
+    round's events as its seat saw them. The program starts on the first decision (or
+    ``start()``) and is asked to quit by ``close()``."""
+
+    name = "external"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        command: str | Sequence[str] = "",
+        timeout: float = 10.0,
+        history: bool = False,
+        cwd: str | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if isinstance(command, str):
+            args = shlex.split(command)
+        elif isinstance(command, Sequence):
+            args = [str(word) for word in command]
+        else:
+            raise ValueError(f"command must be text or a list of arguments, not {command!r}")
+        if not args:
+            raise ValueError("an external bot needs a command, e.g. external:command=./my_bot")
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
+            raise ValueError(f"timeout must be a number of seconds above 0, not {timeout!r}")
+        self.args = args
+        self.timeout = float(timeout)
+        self.history = bool(history)
+        self.cwd = cwd
+        self.seed = seed
+        self.program_name: str | None = None
+        """The name the program gave in its ``ready`` message."""
+        self._process: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._next_id = 0
+        self._rules_sent: dict[str, Any] | None = None
+
+    # -- the program's lifetime ----------------------------------------------------------
+    def start(self) -> None:
+        """Start the program and wait for its ``ready``."""
+        if self._process is not None:
+            return
+        try:
+            process = subprocess.Popen(
+                self.args,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+                cwd=self.cwd,
+            )
+        except OSError as err:
+            raise BotError(f"could not start {shlex.join(self.args)!r}: {err}") from None
+        self._process = process
+        weakref.finalize(self, _stop, process)
+        assert process.stdout is not None
+        threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
+        self._send({"type": "hello", "protocol": PROTOCOL_VERSION, "seed": self.seed})
+        ready = self._receive("ready")
+        name = ready.get("name")
+        self.program_name = name if isinstance(name, str) else None
+
+    def close(self) -> None:
+        process, self._process = self._process, None
+        if process is not None:
+            _stop(process)
+        self._rules_sent = None
+
+    # -- talking ---------------------------------------------------------------------------
+    def _send(self, message: dict[str, Any]) -> None:
+        process = self._process
+        assert process is not None and process.stdin is not None
+        try:
+            process.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
+            process.stdin.flush()
+        except (BrokenPipeError, OSError) as err:
+            raise BotError(f"{self._who()} stopped listening: {err}") from None
+
+    def _receive(self, kind: str) -> dict[str, Any]:
+        """The next message of ``kind`` (``info`` lines are skipped)."""
+        while True:
+            try:
+                line = self._lines.get(timeout=self.timeout)
+            except queue.Empty:
+                raise BotError(f"{self._who()} did not answer within {self.timeout:g} s") from None
+            if line is _EOF:
+                code = self._process.poll() if self._process is not None else None
+                raise BotError(f"{self._who()} ended (exit code {code}) instead of answering")
+            if not line.strip():
+                continue
+            try:
+                message = read_message(line)
+            except ProtocolError as err:
+                raise BotError(f"{self._who()} sent {err}") from None
+            if message["type"] == "info":
+                continue
+            if message["type"] != kind:
+                raise BotError(f"{self._who()} sent a {message['type']!r} message, not {kind!r}")
+            return message
+
+    def _who(self) -> str:
+        return f"external bot {self.program_name or shlex.join(self.args)!r}"
+
+    def choose(self, decision: Decision) -> Action | None:
+        self.start()
+        rules = decision.rules.to_json()
+        if rules != self._rules_sent:
+            self._send({"type": "rules", "rules": rules})
+            self._rules_sent = rules
+        self._next_id += 1
+        ident = self._next_id
+        self._send(decide_message(decision, ident, history=self.history))
+        answer = self._receive("action")
+        if answer.get("id") != ident:
+            raise BotError(f"{self._who()} answered decision {answer.get('id')!r}, not {ident}")
+        text = answer.get("action")
+        if text is None:
+            if decision.optional:
+                return None
+            raise BotError(f"{self._who()} let a turn go, but it must act (it is not optional)")
+        if not isinstance(text, str):
+            raise BotError(f"{self._who()} sent action {text!r}, not text")
+        try:
+            action = Action.parse(text)
+        except ActionSyntaxError as err:
+            raise BotError(f"{self._who()} sent {text!r}: {err}") from None
+        if action not in decision.legal:
+            raise BotError(
+                f"{self._who()} chose {text!r}, which is not legal: "
+                f"{', '.join(str(a) for a in decision.legal)}"
+            )
+        return action
+
+    def __repr__(self) -> str:
+        return f"<ExternalBot {shlex.join(self.args)!r}>"
+
+
+register_bot("external", ExternalBot)

@@ -1,0 +1,99 @@
+"""Backends: the same chunks of games, run in this process, in worker processes or on Ray.
+
+Each backend yields the ``Tally`` of every finished chunk (in whatever order chunks finish);
+the totals are sums of integers, so every backend gives exactly the same result.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from unokit.simulate.play import play_chunk, play_chunk_json
+from unokit.simulate.spec import Simulation
+from unokit.simulate.tally import Tally
+
+__all__ = ["BACKENDS", "chunks", "run", "run_chunks"]
+
+BACKENDS = ("local", "ray")
+
+Progress = Callable[[int], None]
+"""Called with the number of games each time a chunk finishes."""
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Game ranges small enough for a lively progress bar and even load, large enough that
+    the overhead stays small (at most 1,000 games a chunk)."""
+    size = max(1, min(1000, games // max(1, workers * 40)))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def _local(sim: Simulation, parts: list[tuple[int, int]]) -> Iterator[Tally]:
+    for start, stop in parts:
+        yield play_chunk(sim, start, stop)
+
+
+def _worker(task: tuple[dict[str, Any], int, int]) -> dict[str, Any]:
+    return play_chunk_json(*task)
+
+
+def _processes(sim: Simulation, parts: list[tuple[int, int]], jobs: int) -> Iterator[Tally]:
+    data = sim.to_json()
+    # spawn, not fork: the parent runs a progress thread, and forking threads is unsafe
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for result in pool.imap_unordered(_worker, [(data, a, b) for a, b in parts]):
+            yield Tally.from_json(result)
+
+
+def _ray(sim: Simulation, parts: list[tuple[int, int]], address: str | None) -> Iterator[Tally]:
+    import ray
+
+    started = False
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        started = True
+    try:
+        task = ray.remote(num_cpus=1)(play_chunk_json)
+        data = ray.put(sim.to_json())
+        pending = [task.remote(data, a, b) for a, b in parts]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield Tally.from_json(ray.get(ref))
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_chunks(
+    sim: Simulation, *, backend: str = "local", jobs: int = 1, address: str | None = None
+) -> Iterator[Tally]:
+    """The tallies of every chunk of ``sim`` as they finish."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    if backend == "ray":
+        return _ray(sim, chunks(sim.games, max(jobs, 8)), address)
+    parts = chunks(sim.games, jobs)
+    if jobs == 1:
+        return _local(sim, parts)
+    return _processes(sim, parts, jobs)
+
+
+def run(
+    sim: Simulation,
+    *,
+    backend: str = "local",
+    jobs: int = 1,
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> Tally:
+    """Play every game of ``sim`` and return the totals."""
+    total = Tally(sim.players)
+    for tally in run_chunks(sim, backend=backend, jobs=jobs, address=address):
+        total.add(tally)
+        if progress is not None:
+            progress(tally.games)
+    return total

@@ -1,0 +1,79 @@
+"""What a run counts (integers only, so merging chunks in any order gives the same totals)
+and the statistics computed from the counts at the end."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Tally", "wilson"]
+
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (good near 0 and 1 and for small counts)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+
+@dataclass
+class Tally:
+    """Counts over some games of a run; ``entries`` bots in the list."""
+
+    entries: int
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    """Wins of each entry of the bot list."""
+    points: list[int] = field(default_factory=list)
+    """Round points of each entry, summed over its games."""
+    blocked: int = 0
+    """Rounds that ended with no winner (the table could not draw)."""
+    actions: int = 0
+    """Actions summed over the games (the game length)."""
+    first_wins: int = 0
+    """Games won by the seat that acted first."""
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0] * self.entries
+        if not self.points:
+            self.points = [0] * self.entries
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        for i in range(self.entries):
+            self.wins[i] += other.wins[i]
+            self.points[i] += other.points[i]
+        self.blocked += other.blocked
+        self.actions += other.actions
+        self.first_wins += other.first_wins
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": list(self.wins),
+            "points": list(self.points),
+            "blocked": self.blocked,
+            "actions": self.actions,
+            "first_wins": self.first_wins,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Tally:
+        return cls(
+            entries=len(data["wins"]),
+            games=data["games"],
+            wins=list(data["wins"]),
+            points=list(data["points"]),
+            blocked=data["blocked"],
+            actions=data["actions"],
+            first_wins=data["first_wins"],
+        )

@@ -1,0 +1,560 @@
+"""``unokit play``: the person at seat 0 against bots, a match to the target score.
+
+Every frame is drawn from ``table.view()`` (seat 0's view) and seat 0's events; the person's
+keys become actions checked by the engine, and a refused action shows the engine's reason.
+Bots act one at a time after a short delay (``delay`` seconds, 0 in tests), which is also how
+long the person has to say Uno or to catch a bot before play moves on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+from unokit.actions import Action
+from unokit.cards import COLOR_NAMES, COLORS, Card
+from unokit.errors import IllegalAction
+from unokit.rules import SWITCHES, Rules
+from unokit.tui.base import TableApp
+from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
+from unokit.tui.help import SCORING_WORDS, rules_help
+from unokit.tui.names import seat_names
+from unokit.tui.narrate import Narrator
+from unokit.tui.table import Table
+from unokit.tui.widgets import CARD_STYLES, CardChip, HandBar
+
+__all__ = ["PlayApp"]
+
+KNOWN_TURN_KINDS = frozenset({"play", "draw", "pass", "accept", "challenge", "color", "swap"})
+"""Turn actions the screen has keys and dialogs for; any other kind (a variant's) is offered
+through the list of legal actions."""
+
+_KEYS = "123456789abcdefghijklnopqrstuvwxyz"  # "m" is left out: it opens the list itself
+
+
+def house_rules(rules: Rules) -> str:
+    """``" +stacking +seven_o"``: the switches that differ from the preset (target aside)."""
+    try:
+        base = Rules.preset(rules.name)
+    except ValueError:
+        return ""
+    out = []
+    for name in SWITCHES:
+        value = getattr(rules, name)
+        if name != "target" and value != getattr(base, name):
+            out.append(f" +{name}" if value is True else f" {name}={value}")
+    return "".join(out)
+
+
+class PlayApp(TableApp):
+    """The game. ``table`` holds the match and the bots; seat ``table.me`` is the person."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", "card ←", show=False),
+        Binding("right,l", "move(1)", "card →", show=False),
+        Binding("up,k", "move_row(-1)", show=False),
+        Binding("down,j", "move_row(1)", show=False),
+        Binding("enter,space", "play_selected", "play"),
+        Binding("d", "draw", "draw"),
+        Binding("p", "pass_turn", "pass"),
+        Binding("u", "uno", "Uno"),
+        Binding("c", "catch", "catch"),
+        Binding("a", "accept", "accept"),
+        Binding("m", "menu", "actions"),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit_match", "quit"),
+        *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
+    ]
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        delay: float = 0.8,
+        mono: bool = False,
+        subtitle: str = "",
+        bot_names: dict[int, str] | None = None,
+    ) -> None:
+        players = table.rounds.players
+        super().__init__(names=seat_names(players, table.me), mono=mono)
+        self.table = table
+        self.delay = delay
+        self.subtitle = subtitle
+        self.bot_labels = bot_names or {}
+        self.narrator = Narrator(self.names, table.me)
+        self.selected = 0
+        self.say_uno = False
+        """``u`` pressed before Enter: the next card is played with "Uno"."""
+        self.last_error = ""
+        self.finished = False
+        self._thinking = False
+        self._step_pending = False
+        self._round_shown = False
+        self._auto_key: tuple[int, int] | None = None
+        self._log_count = 0
+        self._view: dict[str, Any] = {}
+
+    # -- layout -------------------------------------------------------------------------
+    def compose_keys(self) -> ComposeResult:
+        with Horizontal(id="keys"):
+            for key, label, action in (
+                ("play", "⏎ play", "play_selected"),
+                ("draw", "d draw", "draw"),
+                ("pass", "p pass", "pass_turn"),
+                ("uno", "u Uno", "uno"),
+                ("catch", "c catch", "catch"),
+                ("accept", "a accept", "accept"),
+                ("menu", "m list", "menu"),
+                ("help", "? help", "help"),
+            ):
+                button = Button(label, id=f"btn-{key}", compact=True, action=f"app.{action}")
+                button.can_focus = False
+                yield button
+
+    def on_mount(self) -> None:
+        self.write_log(self._opening_lines(), style="bold")
+        self.refresh_screen()
+
+    def _opening_lines(self) -> list[str]:
+        rules = self.table.rounds.rules
+        bots = ", ".join(
+            f"{self.names[s]} ({self.bot_labels.get(s, b.name)})"
+            for s, b in sorted(self.table.bots.items())
+        )
+        return [f"{rules.name}: you against {bots}. Press ? for help.", "— round 1 —"]
+
+    GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset(
+        {"move", "move_row", "pick", "play_selected", "draw", "pass_turn", "uno", "catch",
+         "accept", "menu", "help", "quit_match"}
+    )  # fmt: skip
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The table's keys wait while a dialog is open (its own keys answer it)."""
+        return not (action in self.GAME_ACTIONS and self.modal_open)
+
+    # -- the picture ----------------------------------------------------------------------
+    @property
+    def view(self) -> dict[str, Any]:
+        """Seat 0's view as last drawn."""
+        return self._view
+
+    def legal(self) -> list[Action]:
+        return [Action.parse(text) for text in self._view.get("legal", [])]
+
+    def title_line(self) -> str:
+        rules = self.table.rounds.rules
+        parts = [f"unokit · {rules.name}{house_rules(rules)}"]
+        if self.subtitle:
+            parts.append(self.subtitle)
+        parts.append(f"round {self.table.round_number}")
+        if rules.scoring != "none":
+            parts.append(f"to {rules.target}")
+        return " · ".join(parts)
+
+    def refresh_screen(self) -> None:
+        """Redraw from seat 0's view, write the new events, then let the table go on."""
+        view = self.table.view()
+        self._view = view
+        hand = view.get("hand") or []
+        drawn = view.get("drawn")
+        if drawn and drawn in hand and view["to_play"] == self.table.me:
+            self.selected = len(hand) - 1 - hand[::-1].index(drawn)  # Enter plays what you drew
+        self.selected = max(0, min(self.selected, len(hand) - 1))
+        legal = self.legal()
+        playable = {a.card.code for a in legal if a.kind in ("play", "jump") and a.card}
+        self.draw_table(
+            view, self.table.scores, self.title_line(), playable=playable, selected=self.selected
+        )
+        lines = self.narrator.lines(self.table.new_events())
+        self.write_log(lines)
+        self._update_keys(legal)
+        self.set_status(self.status_text(view, legal))
+        if self.table.round_over:
+            self._end_of_round()
+            return
+        self._maybe_open_dialog(view, legal)
+        self.schedule_bots()
+
+    def _update_keys(self, legal: list[Action]) -> None:
+        kinds = {a.kind for a in legal}
+        for key, enabled in (
+            ("play", bool(kinds & {"play", "jump"})),
+            ("draw", "draw" in kinds),
+            ("pass", "pass" in kinds),
+            ("uno", "uno" in kinds or any(a.uno for a in legal)),
+            ("catch", "catch" in kinds),
+            ("accept", "accept" in kinds),
+            ("menu", bool(legal)),
+        ):
+            self.query_one(f"#btn-{key}", Button).disabled = not enabled
+
+    def status_text(self, view: dict[str, Any], legal: list[Action]) -> Text:
+        me = self.table.me
+        text = Text()
+        if self.say_uno:
+            text.append('"Uno!" with your next card · ', style="bold")
+        if me in view["uno_exposed"]:
+            text.append('You have one card left: press u to say "Uno!" ', style="bold")
+            return text
+        catchable = [s for s in view["uno_exposed"] if s != me]
+        if catchable:
+            who = ", ".join(self.names[s] for s in catchable)
+            text.append(f"{who} did not say Uno: c to catch! ", style="bold")
+        to_play = view["to_play"]
+        if view["over"]:
+            text.append("The round is over.")
+        elif to_play != me:
+            text.append(f"{self.names[to_play]} to play…")
+            jumps = sorted({a.card.code for a in legal if a.kind == "jump" and a.card})
+            if jumps:
+                text.append(f" Jump in with {', '.join(jumps)}: pick it, Enter", style="bold")
+        else:
+            phase = view["phase"]
+            if phase == "drawn" and view.get("drawn"):
+                text.append(f"You drew {view['drawn']}: Enter plays it, p keeps it")
+            elif phase == "penalty":
+                pending = view.get("pending")
+                n = pending.get("cards", "?") if isinstance(pending, dict) else "?"
+                text.append(f"{n} cards on you: a accepts")
+                if any(a.kind == "play" for a in legal):
+                    text.append(", or stack a card")
+            else:
+                text.append("Your turn: ←/→ or 1-9 pick, Enter play, d draw")
+            hand = view.get("hand") or []
+            if hand and phase in ("play", "penalty"):
+                card = Card.parse(hand[self.selected])
+                mark = " ▲" if any(a.card is card for a in legal) else ""
+                text.append(f" · {card.name}{mark}", style="bold")
+        return text
+
+    # -- the person's actions -------------------------------------------------------------
+    def perform(self, action: Action | str) -> bool:
+        """Apply the person's action; a refusal shows the engine's reason."""
+        if self._thinking:
+            self._refuse("wait a moment: a bot is deciding")
+            return False
+        try:
+            self.table.act(action)
+        except IllegalAction as err:
+            self._refuse(str(err))
+            return False
+        self.last_error = ""
+        self.say_uno = False
+        self.refresh_screen()
+        return True
+
+    def _refuse(self, reason: str) -> None:
+        self.last_error = reason
+        self.set_status(Text(reason, style="bold"))
+        self.bell()
+
+    def action_move(self, step: int) -> None:
+        hand = self._view.get("hand") or []
+        if hand:
+            self.selected = (self.selected + step) % len(hand)
+            self._redraw_hand()
+
+    def action_move_row(self, step: int) -> None:
+        hand = self._view.get("hand") or []
+        if hand:
+            self.selected = max(0, min(len(hand) - 1, self.selected + 11 * step))
+            self._redraw_hand()
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self._view.get("hand") or []):
+            self.selected = index
+            self._redraw_hand()
+
+    def _redraw_hand(self) -> None:
+        legal = self.legal()
+        playable = {a.card.code for a in legal if a.kind in ("play", "jump") and a.card}
+        self.query_one(HandBar).show(self._view.get("hand") or [], playable, self.selected)
+        self.set_status(self.status_text(self._view, legal))
+
+    def on_card_chip_picked(self, message: CardChip.Picked) -> None:
+        if message.index == self.selected:
+            self.action_play_selected()
+        else:
+            self.action_pick(message.index)
+
+    def action_play_selected(self) -> None:
+        hand = self._view.get("hand") or []
+        if not hand:
+            return
+        code = hand[self.selected]
+        cands = [
+            a
+            for a in self.legal()
+            if a.kind in ("play", "jump") and a.card is not None and a.card.code == code
+        ]
+        if not cands:
+            self.perform(f"play {code}")  # refused: the engine says why
+            return
+        with_uno = [a for a in cands if a.uno]
+        without = [a for a in cands if not a.uno]
+        cands = with_uno if self.say_uno and with_uno else (without or with_uno)
+        colors = sorted({a.color for a in cands if a.color}, key=COLORS.index)
+        if len(colors) > 1:
+            self.push_screen(
+                self.color_dialog(colors, f"{Card.parse(code).name}: which colour?"),
+                lambda color: self._finish_play(
+                    [a for a in cands if a.color == color] if color else []
+                ),
+            )
+        else:
+            self._finish_play(cands)
+
+    def _finish_play(self, cands: list[Action]) -> None:
+        if len(cands) == 1:
+            self.perform(cands[0])
+        elif cands:  # e.g. Triple Play: which pile
+            self.push_screen(ChoiceDialog("Which one?", self._choices(cands)), self._chosen)
+        else:
+            self.refresh_screen()
+
+    def action_draw(self) -> None:
+        self.perform("draw")
+
+    def action_pass_turn(self) -> None:
+        self.perform("pass")
+
+    def action_accept(self) -> None:
+        self.perform("accept")
+
+    def action_uno(self) -> None:
+        legal = self.legal()
+        if any(a.kind == "uno" for a in legal):
+            self.perform("uno")
+        elif any(a.uno for a in legal):
+            self.say_uno = not self.say_uno
+            self.set_status(self.status_text(self._view, legal))
+        else:
+            self._refuse('you say "Uno!" with your second-last card, or when you hold one card')
+
+    def action_catch(self) -> None:
+        catches = [a for a in self.legal() if a.kind == "catch"]
+        if not catches:
+            self._refuse("nobody to catch: no one holds one card without having said Uno")
+        elif len(catches) == 1:
+            self.perform(catches[0])
+        else:
+            self.push_screen(self.seat_dialog("Catch whom?", catches), self._chosen)
+
+    def action_menu(self) -> None:
+        legal = self.legal()
+        if legal:
+            self.push_screen(ChoiceDialog("Every legal action", self._choices(legal)), self._chosen)
+
+    def action_help(self) -> None:
+        rules = self.table.rounds.rules
+        body = rules_help(rules, self.table.rounds.players)
+        self.push_screen(InfoScreen(body, name="help", hint="Esc or ?: back"), self._back)
+
+    def action_quit_match(self) -> None:
+        choices = [Choice("y", "yes, leave the table", "yes"), Choice("n", "no, play on", "")]
+
+        def leave(answer: str | None) -> None:
+            if answer:
+                self.exit()
+            else:
+                self._back(None)
+
+        self.push_screen(ChoiceDialog("Quit the match?", choices), leave)
+
+    # -- dialogs --------------------------------------------------------------------------
+    def color_dialog(self, colors: list[str], title: str, *, cancel: bool = True) -> ChoiceDialog:
+        hand = [Card.parse(c) for c in self._view.get("hand") or []]
+        choices = []
+        for color in colors:
+            held = sum(1 for c in hand if c.color == color)
+            label = Text(f" {color} ", style=CARD_STYLES[color])
+            label.append(f" {COLOR_NAMES[color]} ({held} in your hand)", style="")
+            choices.append(Choice(color.lower(), label, color))
+        return ChoiceDialog(title, choices, cancel=cancel)
+
+    def seat_dialog(
+        self, title: str, actions: list[Action], *, cancel: bool = True
+    ) -> ChoiceDialog:
+        sizes = self._view["hand_sizes"]
+        choices = [
+            Choice(
+                str(a.target % 10),
+                f"{self.names[a.target]} ({sizes[a.target]} cards)",
+                str(a),
+            )
+            for a in actions
+            if a.target is not None
+        ]
+        return ChoiceDialog(title, choices, cancel=cancel)
+
+    def _choices(self, actions: list[Action]) -> list[Choice]:
+        return [Choice(_KEYS[i % len(_KEYS)], str(a), str(a)) for i, a in enumerate(actions)]
+
+    def _chosen(self, value: str | None) -> None:
+        if value:
+            self.perform(value)
+        else:
+            self._back(None)
+
+    def _back(self, _: object) -> None:
+        self.refresh_screen()
+
+    @property
+    def busy(self) -> bool:
+        """A bot is about to act or deciding (the person is not being waited for)."""
+        return self._step_pending or self._thinking
+
+    @property
+    def modal_open(self) -> bool:
+        return isinstance(self.screen, ModalScreen)
+
+    def _maybe_open_dialog(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """Open the dialog the turn asks for (a colour, a seat, challenge or accept)."""
+        me = self.table.me
+        if self.modal_open or view["to_play"] != me:
+            return
+        key = (self.table.round_number, self.table.events_shown)
+        if key == self._auto_key:
+            return  # the person closed this one already: the keys still work
+        kinds = {a.kind for a in legal}
+        if "color" in kinds:
+            self._auto_key = key
+            colors = [a.color for a in legal if a.kind == "color" and a.color]
+            dialog = self.color_dialog(colors, "Name the colour to play", cancel=False)
+            self.push_screen(
+                dialog, lambda color: self._chosen(f"color {color}" if color else None)
+            )
+        elif "swap" in kinds:
+            self._auto_key = key
+            swaps = [a for a in legal if a.kind == "swap"]
+            self.push_screen(
+                self.seat_dialog("Trade hands with whom?", swaps, cancel=False), self._chosen
+            )
+        elif "challenge" in kinds:
+            self._auto_key = key
+            self.push_screen(self.challenge_dialog(view, legal), self._chosen)
+        elif not kinds & KNOWN_TURN_KINDS and kinds - {"uno", "catch", "jump"}:
+            self._auto_key = key
+            self.push_screen(ChoiceDialog("Your move", self._choices(legal)), self._chosen)
+
+    def challenge_dialog(self, view: dict[str, Any], legal: list[Action]) -> ChoiceDialog:
+        pending = view.get("pending")
+        n = int(pending.get("cards", 4)) if isinstance(pending, dict) else 4
+        choices = [
+            Choice(
+                "c",
+                f"Challenge: if they held a card of the colour, they draw 4; "
+                f"if not, you draw {n + 2}",
+                "challenge",
+            ),
+            Choice("a", f"Accept: draw {n} and lose your turn", "accept"),
+        ]
+        if any(a.kind == "play" for a in legal):
+            choices.append(Choice("s", "Stack: pick a Wild Draw Four from your hand", ""))
+        return ChoiceDialog(f"A Wild Draw Four on you ({n} cards)", choices)
+
+    # -- bots -----------------------------------------------------------------------------
+    def schedule_bots(self) -> None:
+        """Let the next bot act after the delay, unless the table waits for the person."""
+        if self._step_pending or self._thinking or self.modal_open or self.table.round_over:
+            return
+        if self.table.next_decision() is None:
+            return
+        self._step_pending = True
+        if self.delay > 0:
+            self.set_timer(self.delay, self._bot_step)
+        else:
+            self.call_later(self._bot_step)
+
+    async def _bot_step(self) -> None:
+        self._step_pending = False
+        if self.modal_open or self.table.round_over:
+            return
+        while (decision := self.table.next_decision()) is not None:
+            bot = self.table.bots[decision.seat]
+            if self.delay > 0:  # a search bot may think for a while: keep the screen alive
+                self._thinking = True
+                try:
+                    action = await asyncio.to_thread(bot.choose, decision)
+                finally:
+                    self._thinking = False
+            else:
+                action = bot.choose(decision)
+            self.table.resolve(decision, action)
+            if action is not None:
+                break  # one action a step: the next waits for the delay
+        self.refresh_screen()
+
+    # -- rounds and the match -------------------------------------------------------------
+    def _end_of_round(self) -> None:
+        if self._round_shown:
+            return
+        self._round_shown = True
+        self.push_screen(
+            InfoScreen(self.score_table(), name="scores", hint="Enter: go on"), self._after_round
+        )
+
+    def score_table(self) -> Text:
+        view = self._view
+        rounds = self.table.rounds
+        text = Text()
+        winner = view.get("winner")
+        who = "Nobody" if winner is None else self.names[winner]
+        won = "win" if winner == self.table.me else "wins"
+        text.append(f"Round {self.table.round_number}: {who} {won} the round\n\n", style="bold")
+        text.append(f" {'':<4} {'left in hand':<26} {'round':>6} {'total':>6}\n", style="bold")
+        scores = rounds.scores
+        for seat, hand in enumerate(view.get("hands") or []):
+            left = " ".join(hand) if len(hand) <= 8 else f"{' '.join(hand[:7])} …"
+            points = (view.get("round_points") or [0] * rounds.players)[seat]
+            text.append(f" {self.names[seat]:<4} {left:<26} {points:>6} {scores[seat]:>6}\n")
+        if rounds.over:
+            text.append("\nThe match is over.", style="bold")
+        elif rounds.rules.scoring in SCORING_WORDS:
+            words = SCORING_WORDS[rounds.rules.scoring].replace("{t}", str(rounds.rules.target))
+            text.append(f"\nScoring: {words}.")
+        return text
+
+    def summary(self) -> Text:
+        rounds = self.table.rounds
+        winner = rounds.winner
+        scores = rounds.scores
+        text = Text()
+        if winner is None:
+            text.append("The match ends without a winner.\n\n", style="bold")
+        elif winner == self.table.me:
+            text.append("You win the match!\n\n", style="bold")
+        else:
+            text.append(f"{self.names[winner]} wins the match.\n\n", style="bold")
+        text.append(f"Rounds played: {self.table.round_number}\n\n")
+        low_wins = rounds.rules.scoring in ("lowest", "elimination")
+        order = sorted(range(rounds.players), key=lambda s: scores[s] if low_wins else -scores[s])
+        if winner is not None:  # the winner first (elimination: the last one left)
+            order.remove(winner)
+            order.insert(0, winner)
+        for place, seat in enumerate(order, 1):
+            text.append(f" {place:>2}. {self.names[seat]:<4} {scores[seat]:>6} points\n")
+        return text
+
+    def _after_round(self, _: object) -> None:
+        if self.table.rounds.over:
+            self.finished = True
+            self.write_log(["— the match is over —"], style="bold")
+            self.push_screen(
+                InfoScreen(self.summary(), name="summary", hint="Enter: leave"),
+                lambda _: self.exit(),
+            )
+            return
+        self.table.next_round()
+        self._round_shown = False
+        self.say_uno = False
+        self.selected = 0
+        self.write_log([f"— round {self.table.round_number} —"], style="bold")
+        self.refresh_screen()

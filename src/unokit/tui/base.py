@@ -1,0 +1,102 @@
+"""The table screen shared by play and playback: seats, pile, log, hand, keys, status.
+
+Laid out for 80×24 and up: the seats and the pile on the left, the log on the right, the hand
+and the action keys along the bottom. Variants fill the same places: Triple Play's three lit
+piles go in the pile panel, a variant's own public state is listed there by name, and actions
+the screen has no key for are offered through the generic list (``m``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.filter import Monochrome
+from textual.widgets import RichLog, Static
+
+from unokit.tui.widgets import HandBar, PilePanel, SeatsPanel
+
+__all__ = ["TableApp"]
+
+CSS = """
+Screen { layout: vertical; }
+#title { height: 1; background: $primary-background; color: $text; padding: 0 1; }
+#middle { height: 1fr; }
+#seats { width: 27; height: 1fr; overflow-y: auto; }
+#pile { width: 16; height: 1fr; overflow-y: auto; }
+#log { width: 1fr; border-left: solid $primary; padding: 0 1; scrollbar-size-vertical: 1;
+       overflow-x: hidden; }
+#hand { layout: grid; grid-size: 11; grid-gutter: 0 1; grid-columns: 5; height: auto;
+        max-height: 6; overflow-y: auto; padding: 0 1; border-top: solid $primary; }
+.card { width: 5; height: 2; }
+#keys { height: 1; }
+#keys Button { margin: 0 1 0 0; min-width: 4; }
+#status { height: 1; padding: 0 1; background: $boost; }
+ChoiceDialog, InfoScreen { align: center middle; }
+#dialog-box { width: 64; height: auto; max-height: 22; border: thick $primary;
+              background: $surface; padding: 0 1; }
+#dialog-options { height: auto; max-height: 12; }
+#info-body { height: auto; max-height: 19; overflow-y: auto; }
+"""
+
+
+class TableApp(App[None]):
+    """A Textual app showing one seat's table. Subclasses feed it views and events."""
+
+    CSS: ClassVar[str] = CSS
+    TITLE = "unokit"
+
+    def __init__(self, *, names: Sequence[str], mono: bool = False) -> None:
+        super().__init__()
+        self.names = list(names)
+        self.mono = mono
+        if mono and not self.no_color:
+            self.no_color = True
+            self._filters.append(Monochrome())
+        self.log_lines: list[str] = []
+        """Every line written to the log panel, for tests and the record of what was said."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="middle"):
+            yield SeatsPanel(id="seats")
+            yield PilePanel(id="pile")
+            log = RichLog(id="log", wrap=True, markup=False, min_width=20, max_lines=2000)
+            log.can_focus = False  # the arrow keys pick cards, not scroll the log
+            yield log
+        yield HandBar(id="hand")
+        yield from self.compose_keys()
+        yield Static(id="status")
+
+    def compose_keys(self) -> ComposeResult:
+        """The row of action buttons (none by default)."""
+        yield from ()
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw_table(
+        self,
+        view: dict[str, Any],
+        scores: Sequence[int],
+        title: str,
+        *,
+        playable: set[str] | None = None,
+        selected: int = -1,
+    ) -> None:
+        """Redraw every panel from ``view`` (one seat's view) and the match scores."""
+        self.query_one("#title", Static).update(Text(title, style="bold"))
+        self.query_one(SeatsPanel).show(view, self.names, scores, self.mono)
+        self.query_one(PilePanel).show(view)
+        hand = view.get("hand") or []
+        self.query_one(HandBar).show(hand, playable or set(), selected)
+
+    def write_log(self, lines: Sequence[str], style: str = "") -> None:
+        log = self.query_one(RichLog)
+        for line in lines:
+            self.log_lines.append(line)
+            log.write(Text(line, style=style))
+
+    def set_status(self, text: str | Text) -> None:
+        self.query_one("#status", Static).update(text)

@@ -1,0 +1,121 @@
+"""``unokit play``: the command that opens the terminal game (imported only when used)."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from pathlib import Path
+
+import click
+
+from unokit.bots import Bot, make_bot
+from unokit.cli import _parse_house
+from unokit.match import Match
+from unokit.rng import Random
+from unokit.rules import Rules
+from unokit.tui.app import PlayApp
+from unokit.tui.table import Table
+
+__all__ = ["build_table", "default_bot", "play", "save_record"]
+
+
+def default_bot() -> str:
+    """``greedy`` (the heuristic bot) when it is installed, else ``random``."""
+    try:
+        make_bot("greedy")
+    except ValueError:
+        return "random"
+    return "greedy"
+
+
+def build_table(
+    *,
+    preset: str = "mattel-2021",
+    house: str = "",
+    players: int = 4,
+    bots: str | None = None,
+    seed: int | None = None,
+    target: int | None = None,
+) -> tuple[Table, dict[int, str]]:
+    """The match and its bots as the options say (``ValueError`` says what is wrong)."""
+    switches = _parse_house(house)
+    if target is not None:
+        switches["target"] = target
+    rules = Rules.preset(preset, **switches)
+    if seed is None:
+        seed = secrets.randbits(31)
+    match = Match(rules, players=players, seed=seed)
+    specs = [s.strip() for s in (bots or default_bot()).split(",") if s.strip()]
+    if not specs:
+        raise ValueError("--bots needs at least one bot name")
+    seeds = Random(seed ^ 0x5EED)
+    table_bots: dict[int, Bot] = {}
+    labels: dict[int, str] = {}
+    for seat in range(1, players):
+        spec = specs[(seat - 1) % len(specs)]
+        table_bots[seat] = make_bot(spec, seed=seeds.next32())
+        labels[seat] = spec
+    return Table(match, table_bots, me=0), labels
+
+
+def save_record(rounds: Match, path: Path) -> None:
+    """Write the full match record (written when the person leaves: it holds every hand)."""
+    path.write_text(json.dumps(rounds.record(), indent=1))
+
+
+@click.command()
+@click.option("--rules", "preset", default="mattel-2021", show_default=True, help="preset name")
+@click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
+@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
+@click.option(
+    "--bots",
+    default=None,
+    help="bot names for seats 1, 2, ... (repeated as needed), e.g. greedy,random "
+    "[default: greedy if installed, else random]",
+)
+@click.option("--seed", default=None, type=int, help="replay the same deal [default: random]")
+@click.option("--target", default=None, type=click.IntRange(min=1), help="points to win [500]")
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="save the match record (JSON) here when you leave",
+)
+@click.option(
+    "--delay", default=0.8, show_default=True, type=click.FloatRange(min=0), help="bot pace (s)"
+)
+@click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")
+def play(  # noqa: PLR0917 - click passes every option
+    preset: str,
+    house: str,
+    players: int,
+    bots: str | None,
+    seed: int | None,
+    target: int | None,
+    record_path: Path | None,
+    delay: float,
+    mono: bool,
+) -> None:
+    """Play a match against bots, full screen in the terminal. You are seat 0."""
+    try:
+        table, labels = build_table(
+            preset=preset, house=house, players=players, bots=bots, seed=seed, target=target
+        )
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    rounds = table.rounds
+    assert isinstance(rounds, Match)
+    subtitle = f"seed {rounds.seed}"
+    app = PlayApp(
+        table,
+        delay=delay,
+        mono=mono or "NO_COLOR" in os.environ,
+        subtitle=subtitle,
+        bot_names=labels,
+    )
+    app.run()
+    if record_path is not None:
+        save_record(rounds, record_path)
+        click.echo(f"match record saved to {record_path}")
+    click.echo(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")

@@ -1,0 +1,200 @@
+"""The pieces of the table screen. Each one draws from a seat's view (a dict), nothing else.
+
+Cards always show their code (``R7``, ``GS``, ``W+4``), so the colour letter is there when the
+terminal has no colour; with colour, the card is painted in it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from rich.text import Text
+from textual.containers import Container
+from textual.message import Message
+from textual.widgets import Static
+
+from unokit.cards import COLOR_NAMES, Card
+
+__all__ = ["CardChip", "HandBar", "PilePanel", "SeatsPanel", "card_text"]
+
+CARD_STYLES: Final = {
+    "R": "bold white on #c62828",
+    "Y": "bold black on #f9d71c",
+    "G": "bold black on #43a047",
+    "B": "bold white on #1e63c6",
+    None: "bold white on #303030",
+}
+_CLASSIC_KEYS: Final = frozenset(
+    {
+        "seat", "rules", "players", "active", "dealer", "to_play", "phase", "direction", "top",
+        "color", "discard", "draw_size", "hand_sizes", "uno_said", "uno_exposed", "pending",
+        "teams", "over", "winner", "hand", "drawn", "legal", "hands", "round_points",
+        "tops", "piles", "colors", "lit", "set_aside",
+    }
+)  # fmt: skip
+"""View keys the panels draw; any other key (a variant's own) is listed as it is."""
+
+
+def card_text(code: str, width: int = 4) -> Text:
+    """A card as a coloured label holding its code."""
+    card = Card.parse(code)
+    return Text(f"{code:^{width}}", style=CARD_STYLES[card.color])
+
+
+class CardChip(Static):
+    """One card of the hand. A click selects it; a click on the selected card plays it."""
+
+    class Picked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, code: str, index: int, playable: bool, selected: bool) -> None:
+        super().__init__(classes="card")
+        self.index = index
+        self.code = code
+        self.playable = playable
+        self.set_card(code, playable, selected)
+
+    def set_card(self, code: str, playable: bool, selected: bool) -> None:
+        self.code = code
+        self.playable = playable
+        self.set_class(playable, "-playable")
+        self.set_class(selected, "-selected")
+        self.refresh()
+
+    def render(self) -> Text:
+        text = card_text(self.code)
+        if self.has_class("-selected"):
+            text.stylize("reverse")
+        mark = "▲" if self.playable else " "
+        under = "━━━━" if self.has_class("-selected") else f"{mark:^4}"
+        text.append("\n" + under)
+        return text
+
+    def on_click(self) -> None:
+        self.post_message(self.Picked(self.index))
+
+
+class HandBar(Container):
+    """The person's hand, wrapped in rows; playable cards are marked with ▲."""
+
+    def show(self, hand: Sequence[str], playable: set[str], selected: int) -> None:
+        """Update the chips in place: the same positions keep their widgets."""
+        chips = list(self.query(CardChip))
+        for chip in chips[len(hand) :]:
+            chip.remove()
+        for i, code in enumerate(hand[: len(chips)]):
+            chips[i].set_card(code, code in playable, i == selected)
+        new = [
+            CardChip(code, i, code in playable, i == selected)
+            for i, code in enumerate(hand)
+            if i >= len(chips)
+        ]
+        if new:
+            self.mount_all(new)
+        if 0 <= selected < len(hand):
+            target = chips[selected] if selected < len(chips) else new[selected - len(chips)]
+            self.call_after_refresh(self.scroll_to_widget, target, animate=False)
+
+    @property
+    def codes(self) -> list[str]:
+        """The cards shown, in order (what the person sees)."""
+        return [chip.code for chip in self.query(CardChip)]
+
+
+def _direction(view: dict[str, Any]) -> str:
+    return "↻ clockwise" if view["direction"] == 1 else "↺ counterclockwise"
+
+
+class SeatsPanel(Static):
+    """Every seat: whose turn, cards in hand, Uno said or catchable, match score."""
+
+    def show(
+        self, view: dict[str, Any], names: Sequence[str], scores: Sequence[int], mono: bool
+    ) -> None:
+        text = Text()
+        to_play = view["to_play"]
+        said = set(view["uno_said"])
+        exposed = set(view["uno_exposed"])
+        active = set(view["active"])
+        teams = view.get("teams")
+        text.append("   who  cards      score\n", style="bold")
+        for seat, size in enumerate(view["hand_sizes"]):
+            turn = seat == to_play
+            marker = "▶" if turn else " "
+            line = Text(f" {marker} {names[seat]:<4}{size:>3}  ")
+            if seat not in active:
+                line.append("out    ", style="dim")
+            elif seat in exposed:
+                line.append("1 left!", style="bold red" if not mono else "bold reverse")
+            elif seat in said:
+                line.append("UNO!   ", style="bold yellow" if not mono else "bold")
+            else:
+                line.append("       ")
+            line.append(f"{scores[seat]:>5}")
+            if teams:
+                team = next((i for i, pair in enumerate(teams) if seat in pair), None)
+                if team is not None:
+                    line.append(f" {'AB'[team]}")
+            if turn:
+                line.stylize("bold")
+            text.append_text(line)
+            text.append("\n")
+        text.append(f"\n {_direction(view)}\n draw pile: {view['draw_size']}")
+        self.update(text)
+
+
+class PilePanel(Static):
+    """The discard pile's top and the colour in play (three piles for Triple Play)."""
+
+    def show(self, view: dict[str, Any]) -> None:
+        text = Text()
+        if "tops" in view:  # Triple Play: three piles, the lit ones marked
+            lit = set(view.get("lit") or ())
+            colors = view.get("colors") or [None] * len(view["tops"])
+            for i, top in enumerate(view["tops"]):
+                light = "●" if i + 1 in lit else "○"
+                text.append(f" @{i + 1} {light} ")
+                if top:
+                    text.append_text(card_text(top))
+                if colors[i]:
+                    text.append(f" {COLOR_NAMES.get(colors[i], colors[i])}")
+                text.append("\n")
+        else:
+            top_style = CARD_STYLES[Card.parse(view["top"]).color]
+            text.append(" discard\n ")
+            text.append(" " * 8, style=top_style)
+            text.append("\n ")
+            text.append_text(card_text(view["top"], 8))
+            text.append("\n ")
+            text.append(" " * 8, style=top_style)
+            text.append("\n")
+            color = view.get("color")
+            if color:
+                text.append(" colour\n ")
+                text.append(f" {COLOR_NAMES[color]} ({color}) ", style=CARD_STYLES[color])
+                text.append("\n")
+            else:
+                text.append(" colour\n not named yet\n")
+        pending = view.get("pending")
+        if isinstance(pending, dict) and "cards" in pending:
+            text.append(f" penalty: {pending['cards']}\n", style="bold")
+        elif pending:  # a variant's own pending follow-up, as it is
+            text.append(f" pending: {_short(pending)}\n", style="bold")
+        drawn = view.get("drawn")
+        if drawn:
+            text.append(" you drew ")
+            text.append_text(card_text(drawn))
+            text.append("\n")
+        for key, value in view.items():  # a variant's own public state, by name
+            if key not in _CLASSIC_KEYS and value not in (None, [], {}):
+                text.append(f" {key.replace('_', ' ')}: {_short(value)}\n")
+        self.update(text)
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)

@@ -1,0 +1,68 @@
+"""The log in plain words, told to the person at seat 0."""
+
+from __future__ import annotations
+
+from unokit import Event, Game, Rules
+from unokit.tui.names import BOT_NAMES, seat_names
+from unokit.tui.narrate import Narrator
+
+NAMES = ["You", "Bea", "Cal"]
+
+
+def said(game: Game, action: str, seat: int) -> list[str]:
+    events = [e.for_seat(0) for e in game.apply(action, seat)]
+    return Narrator(NAMES, 0).lines(events)
+
+
+def test_bea_played_a_green_skip_you_are_skipped() -> None:
+    game = Game.arranged(
+        Rules.preset(),
+        hands=[["R1", "R2"], ["R3", "R4"], ["GS", "B5"]],
+        discard=["G4"],
+        draw=["Y1"],
+        to_play=2,
+    )
+    assert said(game, "play GS", 2) == ["Cal played a green Skip — you are skipped"]
+
+
+def test_a_draw_two_says_who_draws_and_is_skipped() -> None:
+    game = Game.arranged(
+        Rules.preset(),
+        hands=[["R1", "R2"], ["R3", "R4"], ["G+2", "B5"]],
+        discard=["G4"],
+        draw=["Y1", "Y2", "Y3"],
+        to_play=2,
+    )
+    assert said(game, "play G+2", 2) == [
+        "Cal played a green Draw Two — you draw 2 (Y1, Y2) and are skipped"
+    ]
+
+
+def test_other_seats_draws_never_name_their_cards() -> None:
+    game = Game.arranged(
+        Rules.preset(),
+        hands=[["R1", "R2"], ["B3", "B4"], ["G+2", "B5"]],
+        discard=["G4"],
+        draw=["Y1", "Y2", "Y3"],
+        to_play=1,
+    )
+    assert said(game, "draw", 1) == ["Bea drew a card"]
+
+
+def test_your_deal_is_told_and_the_others_are_not() -> None:
+    game = Game.new(Rules.preset(), players=3, seed=1)
+    lines = Narrator(NAMES, 0).lines(game.events(0))
+    dealt = [line for line in lines if "dealt" in line]
+    assert dealt == ["You were dealt " + ", ".join(c.code for c in game.hand(0))]
+
+
+def test_an_event_this_module_does_not_know_falls_back_to_the_engine_words() -> None:
+    lines = Narrator(NAMES, 0).lines([Event("mystery", seat=1)])
+    assert lines == ["Mystery Bea"]
+
+
+def test_seat_names_are_short_and_distinct() -> None:
+    names = seat_names(16)
+    assert names[0] == "You" and len(set(names)) == 16
+    assert all(len(n) <= 3 for n in BOT_NAMES)
+    assert seat_names(3, me=None) == ["Bea", "Cal", "Dot"]
