@@ -177,3 +177,21 @@ def test_a_playable_random_bot_draws_only_when_nothing_plays() -> None:
     assert kinds == {"play"}
     plain = make_bot("random", seed=4)
     assert "draw" in {str(plain.choose(decision)).split()[0] for _ in range(200)}
+
+
+def test_a_bot_in_an_optional_module_is_found_by_name_alone() -> None:
+    """``policy`` lives in unokit.envs: naming it imports that module (a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from unokit.bots import make_bot, bot_names\n"
+        "assert 'policy' not in bot_names()\n"
+        "try:\n"
+        "    make_bot('policy')\n"
+        "except ValueError as err:\n"
+        "    assert 'unknown bot' not in str(err), err\n"
+        "    print('found')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "found"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -177,6 +178,8 @@ def paced_choose(bot: Bot, decision: Decision) -> Action | None:
 
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
+_LAZY: dict[str, str] = {"policy": "unokit.envs.policy"}
+"""Bots that live in modules with optional dependencies, imported when first named."""
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:
@@ -223,6 +226,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     from unokit.bots.personality import PERSONALITY_SETTINGS, Personality
 
     name, settings = parse_settings(spec)
+    if name not in _REGISTRY and name in _LAZY:
+        importlib.import_module(_LAZY[name])
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(bot_names())}")
