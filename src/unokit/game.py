@@ -1167,8 +1167,9 @@ class Game:
         The copy knows no more than the seat: the re-deal depends only on which cards are
         unseen (not on their real order), its log is the log as the seat saw it, its origin
         is gone (a seed would show the real deal, so it cannot be replayed), and another
-        seat's drawn card is some playable card of its new hand. It keeps only what the current view shows; cards a seat learned from history
-        (a swap, a challenge) are re-dealt too.
+        seat's drawn card is some playable card of its new hand. It keeps only what the
+        current view shows; cards a seat learned from history (a swap, a challenge) are
+        re-dealt too.
         """
         twin = self.clone()
         rng = Random(seed)
