@@ -121,6 +121,22 @@ def test_the_turn_clock_plays_for_a_seat_that_runs_out_of_time(client: TestClien
         assert time.monotonic() - started >= 0.9  # not before the clock ran out
 
 
+def test_triple_play_timer_mode_runs_on_the_server_clock(client: TestClient) -> None:
+    """Timer mode: a turn not finished in time is a `timeout` (draw 6), applied by the
+    server's clock for the seat to play."""
+    t = create(client, preset="triple-play", seats=2, bots=["random"], seed=6, house={"timer": 1})
+    hub = hub_of(client)
+    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+        ann.send_json({"type": "start"})
+        until(ann, "ack")
+        settle(client, t["table"])
+        game = hub.tables[t["table"]].match.game
+        started = time.monotonic()
+        wait_for(lambda: any(e.type == "timeout" and e.seat == 0 for e in game.log), limit=15)
+        assert time.monotonic() - started >= 0.9  # not before the clock ran out
+        assert any(s == 0 and str(a) == "timeout" for s, a in game.actions)
+
+
 def test_rounds_records_and_rematch(make_client: Any) -> None:
     client = make_client(grace=0.01)
     t = create(client, seats=2, bots=["random"], seed=12, house={"scoring": "none"})

@@ -614,8 +614,10 @@ class Hub:
                     gone = clock.absent_since.get(seat, clock.turn_started)
                     at = max(gone + self.config.grace, clock.changed + self.config.bot_delay)
                     plans.append((at, "standin", seat, v))
-                timer = table.settings.turn_timer
-                if timer:
+                # the server's own turn clock, or Triple Play's timer mode (a rules switch),
+                # whose clock stops while an overload is settled (`clock_running`)
+                timer = table.settings.turn_timer or game.rules.timer
+                if timer and getattr(game, "clock_running", True):
                     plans.append((clock.turn_started + timer, "clock", seat, v))
         return min(plans, key=lambda p: p[0]) if plans else None
 
@@ -656,8 +658,8 @@ class Hub:
                     return True
             return False
         assert seat is not None
-        if what == "clock" and "timeout" in {a.kind for a in game.legal_actions(seat)}:
-            self._move(table, seat, "timeout")
+        if what == "clock" and getattr(game, "clock_running", False):
+            self._move(table, seat, "timeout")  # timer mode: take back, draw 6
         else:
             choice = await self._bot_choice(table, seat, optional=False)
             if choice is None or table.version != version:
