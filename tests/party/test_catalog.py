@@ -3,45 +3,20 @@ tests/party/ has a row."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
+from tests.catalog import catalog_rows, defined_tests
+
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "docs" / "rules-party.md"
-HEADER = "| ID | Rule | Preset / switch | Test |"
 ID_RE = re.compile(r"P-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+")
 TEST_RE = re.compile(r"`(tests/party/test_\w+\.py)::(test_\w+)`")
 NOT_RULES = {"test_catalog.py", "test_properties.py"}
 
 
 def table_rows() -> list[list[str]]:
-    """The data rows of every catalog table (tables with the catalog's header)."""
-    rows = []
-    in_table = False
-    for line in CATALOG.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("|"):
-            in_table = False
-            continue
-        if not in_table:
-            in_table = line.strip() == HEADER
-            if in_table:
-                continue
-        if not in_table or re.fullmatch(r"\|(?:\s*-+\s*\|)+", line.strip()):
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        assert len(cells) == 4, f"a row without exactly 4 cells: {line}"
-        rows.append(cells)
-    return rows
-
-
-def defined_tests(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    return {
-        node.name
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
-    }
+    return catalog_rows(CATALOG, strict=False)
 
 
 def test_catalog_has_its_sections() -> None:

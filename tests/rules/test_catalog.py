@@ -2,44 +2,19 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
+from tests.catalog import catalog_rows, defined_tests
+
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "docs" / "rules.md"
-HEADER = "| ID | Rule | Preset / switch | Test |"
 ID_RE = re.compile(r"C-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+")
 TEST_RE = re.compile(r"`(tests/rules/test_\w+\.py)::(test_\w+)`")
 
 
 def table_rows() -> list[list[str]]:
-    """The data rows of every table in the catalog, as lists of stripped cells."""
-    rows = []
-    in_table = False
-    for line in CATALOG.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("|"):
-            in_table = False
-            continue
-        if not in_table:
-            assert line.strip() == HEADER, f"a table with other columns: {line}"
-            in_table = True
-            continue
-        if re.fullmatch(r"\|(?:\s*-+\s*\|)+", line.strip()):
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        assert len(cells) == 4, f"a row without exactly 4 cells: {line}"
-        rows.append(cells)
-    return rows
-
-
-def defined_tests(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    return {
-        node.name
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
-    }
+    return catalog_rows(CATALOG, strict=True)
 
 
 def test_catalog_has_its_sections() -> None:

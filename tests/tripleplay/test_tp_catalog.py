@@ -3,43 +3,19 @@ Play test has a row."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
+from tests.catalog import catalog_rows, defined_tests
+
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "docs" / "rules-triple-play.md"
-HEADER = "| ID | Rule | Preset / switch | Test |"
 ID_RE = re.compile(r"T-[A-Z]+-\d+")
 TEST_RE = re.compile(r"`(tests/tripleplay/test_\w+\.py)::(test_\w+)`")
 
 
-def catalog_rows() -> list[list[str]]:
-    """The data rows of the catalog's tables (those with the catalog's four columns)."""
-    rows = []
-    state = "out"
-    for line in CATALOG.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("|"):
-            state = "out"
-            continue
-        if state == "out":
-            state = "catalog" if line.strip() == HEADER else "other"
-            continue
-        if state != "catalog" or re.fullmatch(r"\|(?:\s*-+\s*\|)+", line.strip()):
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        assert len(cells) == 4, f"a row without exactly 4 cells: {line}"
-        rows.append(cells)
-    return rows
-
-
-def defined_tests(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    return {
-        node.name
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
-    }
+def table_rows() -> list[list[str]]:
+    return catalog_rows(CATALOG, strict=False)
 
 
 def test_catalog_has_its_sections() -> None:
@@ -56,7 +32,7 @@ def test_catalog_has_its_sections() -> None:
 
 
 def test_catalog_ids_are_well_formed_and_unique() -> None:
-    ids = [row[0] for row in catalog_rows()]
+    ids = [row[0] for row in table_rows()]
     assert len(ids) > 50
     bad = [i for i in ids if not ID_RE.fullmatch(i)]
     assert not bad, f"IDs not of the form T-<AREA>-<n>: {bad}"
@@ -67,7 +43,7 @@ def test_catalog_ids_are_well_formed_and_unique() -> None:
 def test_every_catalog_row_names_one_test_that_exists() -> None:
     problems = []
     tests = []
-    for row_id, rule, preset, cell in catalog_rows():
+    for row_id, rule, preset, cell in table_rows():
         if not rule or not preset:
             problems.append(f"{row_id} lacks its rule or preset")
         match = TEST_RE.fullmatch(cell)
@@ -84,7 +60,7 @@ def test_every_catalog_row_names_one_test_that_exists() -> None:
 
 
 def test_every_triple_play_test_has_a_catalog_row() -> None:
-    named = {f"{m[1]}::{m[2]}" for row in catalog_rows() if (m := TEST_RE.fullmatch(row[3]))}
+    named = {f"{m[1]}::{m[2]}" for row in table_rows() if (m := TEST_RE.fullmatch(row[3]))}
     missing = []
     for path in sorted((ROOT / "tests" / "tripleplay").glob("test_*.py")):
         if path.name == Path(__file__).name:
