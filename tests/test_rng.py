@@ -40,3 +40,19 @@ def test_copy_continues_the_same_sequence() -> None:
     assert [a.next32() for _ in range(5)] == [b.next32() for _ in range(5)]
     c = Random.fromstate(a.getstate())
     assert a.next64() == c.next64()
+
+
+def test_shuffle_draws_exactly_what_below_draws_and_leaves_the_same_state() -> None:
+    # shuffle() writes next32/below out for speed: it must stay the same generator.
+    for seed in range(200):
+        for size in (0, 1, 2, 7, 108, 112):
+            items = list(range(size))
+            fast = Random(seed)
+            fast.shuffle(items)
+            slow = Random(seed)
+            expected = list(range(size))
+            for i in range(size - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected
+            assert fast.getstate() == slow.getstate()

@@ -80,45 +80,41 @@ def parse_color(text: str) -> str:
     return color
 
 
+_MAKING: Final = object()
+"""The key only ``Card._make`` holds: cards are interned, never built directly."""
+
+
 class Card:
     """One card face. Never built directly: use ``Card.parse`` or ``Card.all()``."""
 
     __slots__ = ("code", "color", "index", "kind", "number", "symbol", "wild")
 
-    code: str
-    color: str | None
-    """``"R"``/``"Y"``/``"G"``/``"B"``, or ``None`` for a wild card."""
-    kind: Kind
-    number: int | None
-    symbol: str
-    """What matches across colours: the digit of a number card, the symbol of the rest."""
-    wild: bool
-    index: int
-    """Position in the canonical card order (colours R Y G B, then the wilds)."""
-
     _by_code: ClassVar[dict[str, Card]] = {}
     _all: ClassVar[list[Card]] = []
 
-    def __init__(self) -> None:  # pragma: no cover - guarded
-        raise TypeError("cards are not built directly; use Card.parse(code)")
+    def __init__(
+        self, color: str | None, kind: Kind, number: int | None, index: int, key: object = None
+    ) -> None:
+        if key is not _MAKING:
+            raise TypeError("cards are not built directly; use Card.parse(code)")
+        symbol = str(number) if kind is Kind.NUMBER else kind.value
+        self.code: Final[str] = (color or "") + symbol
+        self.color: Final[str | None] = color
+        """``"R"``/``"Y"``/``"G"``/``"B"``, or ``None`` for a wild card."""
+        self.kind: Final[Kind] = kind
+        self.number: Final[int | None] = number
+        self.symbol: Final[str] = symbol
+        """What matches across colours: the digit of a number card, the symbol of the rest."""
+        self.wild: Final[bool] = color is None
+        self.index: Final[int] = index
+        """Position in the canonical card order (colours R Y G B, then the wilds)."""
 
     @classmethod
     def _make(cls, color: str | None, kind: Kind, number: int | None) -> Card:
-        card = object.__new__(cls)
-        symbol = str(number) if kind is Kind.NUMBER else kind.value
-        object.__setattr__(card, "code", (color or "") + symbol)
-        object.__setattr__(card, "color", color)
-        object.__setattr__(card, "kind", kind)
-        object.__setattr__(card, "number", number)
-        object.__setattr__(card, "symbol", symbol)
-        object.__setattr__(card, "wild", color is None)
-        object.__setattr__(card, "index", len(cls._all))
+        card = Card(color, kind, number, len(cls._all), _MAKING)
         cls._all.append(card)
         cls._by_code[card.code] = card
         return card
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("cards are immutable")
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -154,6 +150,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
 
+    def __hash__(self) -> int:  # one object per face: identity is equality
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
@@ -175,3 +177,11 @@ for _color in COLORS:
 for _kind in WILD_KINDS:
     Card._make(None, _kind, None)
 del _color, _n, _kind
+
+
+def _immutable(self: Card, name: str, value: object) -> None:
+    raise AttributeError("cards are immutable")
+
+
+if __file__.endswith(".py"):  # compiled (setup.py), the Final attributes are read-only already
+    setattr(Card, "__setattr__", _immutable)  # noqa: B010

@@ -8,17 +8,17 @@ removed and only their number kept, so redaction happens in one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from unokit.cards import Card
 
 __all__ = ["Event"]
 
+_FIELDS: Final = ("type", "seat", "cards", "count", "color", "target", "reason", "uno", "audience")
 
-@dataclass(frozen=True, slots=True)
+
 class Event:
-    """One thing that happened.
+    """One thing that happened: an immutable value (equal when every field is equal).
 
     ``type`` is one of: ``deal`` (a seat's hand), ``turn_up`` (a card turned from the draw
     pile onto the discard pile), ``put_back`` (a first Wild Draw Four returned to the deck),
@@ -28,26 +28,85 @@ class Event:
     ``swap``, ``rotate``, ``shuffle_hands``, ``hand`` (a seat's new hand after a swap,
     rotation or shuffle), ``uno``, ``catch``, ``reshuffle``, ``round_over``, ``blocked``,
     plus the variants' own types.
+
+    A plain class rather than a frozen dataclass: a game logs an event for nearly every
+    action, and compiled (setup.py) a frozen dataclass costs 30 times as much to build.
     """
 
-    type: str
-    seat: int | None = None
-    cards: tuple[Card, ...] = ()
-    count: int = 0
-    color: str | None = None
-    target: int | None = None
-    reason: str | None = None
-    """Why a draw happened (``turn``, ``draw_two``, ``wild_draw_four``, ``challenge``,
-    ``uno``, ``custom``, ...) or the verdict of a challenge."""
-    uno: bool = False
-    audience: tuple[int, ...] | None = None
-    """Seats that may see ``cards``; ``None``: everyone."""
+    __slots__ = _FIELDS
+
+    def __init__(  # noqa: PLR0917 - positional on purpose: the hot paths build many
+        self,
+        type: str,
+        seat: int | None = None,
+        cards: tuple[Card, ...] = (),
+        count: int = 0,
+        color: str | None = None,
+        target: int | None = None,
+        reason: str | None = None,
+        uno: bool = False,
+        audience: tuple[int, ...] | None = None,
+    ) -> None:
+        self.type: Final[str] = type
+        self.seat: Final[int | None] = seat
+        self.cards: Final[tuple[Card, ...]] = cards
+        self.count: Final[int] = count
+        self.color: Final[str | None] = color
+        self.target: Final[int | None] = target
+        self.reason: Final[str | None] = reason
+        """Why a draw happened (``turn``, ``draw_two``, ``wild_draw_four``, ``challenge``,
+        ``uno``, ``custom``, ...) or the verdict of a challenge."""
+        self.uno: Final[bool] = uno
+        self.audience: Final[tuple[int, ...] | None] = audience
+        """Seats that may see ``cards``; ``None``: everyone."""
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.type,
+            self.seat,
+            self.cards,
+            self.count,
+            self.color,
+            self.target,
+            self.reason,
+            self.uno,
+            self.audience,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}"
+            for name, value in zip(_FIELDS, self._values(), strict=True)
+            if name == "type" or value != _DEFAULTS[name]
+        )
+        return f"Event({shown})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Event, self._values())
 
     def for_seat(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it (``None``: a spectator)."""
         if self.audience is None or (seat is not None and seat in self.audience):
             return self
-        return replace(self, cards=(), audience=None)
+        return Event(
+            self.type,
+            self.seat,
+            (),
+            self.count,
+            self.color,
+            self.target,
+            self.reason,
+            self.uno,
+            None,
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -83,3 +142,25 @@ class Event:
             uno=data.get("uno", False),
             audience=None if audience is None else tuple(audience),
         )
+
+
+_DEFAULTS: Final[dict[str, object]] = {
+    "seat": None,
+    "cards": (),
+    "count": 0,
+    "color": None,
+    "target": None,
+    "reason": None,
+    "uno": False,
+    "audience": None,
+}
+
+
+def _immutable(self: Event, name: str, value: object) -> None:
+    if hasattr(self, name):  # set once, by __init__
+        raise AttributeError("events are immutable")
+    object.__setattr__(self, name, value)
+
+
+if __file__.endswith(".py"):  # compiled (setup.py), the Final attributes are read-only already
+    setattr(Event, "__setattr__", _immutable)  # noqa: B010

@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from unokit.actions import Action
 from unokit.cards import COLOR_NAMES, COLORS, Card, Kind
 from unokit.errors import ActionSyntaxError, IllegalAction
@@ -99,6 +101,7 @@ def _fresh_deck(rules: Rules) -> list[Card]:
     return list(cards)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Triple Play and Party! extend it
 class Game:
     """One round of classic Uno. Make one with ``Game.new`` or ``Game.arranged``."""
 
@@ -141,7 +144,7 @@ class Game:
     players: int
     _actions: list[tuple[int, Action]]
     _active: tuple[int, ...]
-    _color: str
+    _color: str | None
     _dealer: int
     _direction: int
     _discard: list[Card]
@@ -165,7 +168,7 @@ class Game:
     _succ: list[int]
     _to_play: int | None
     _version: int
-    _wd4: tuple[int, str, tuple[Card, ...]] | None
+    _wd4: tuple[int, str | None, tuple[Card, ...]] | None
     _winner: int | None
 
     # ------------------------------------------------------------------ construction --
@@ -264,7 +267,7 @@ class Game:
         """
         rules = rules if rules is not None else Rules.preset()
         engine = cls._engine_for(rules)
-        game = engine.__new__(engine)
+        game = engine()
         if seed is None:
             if deck is None:
                 import secrets
@@ -320,7 +323,7 @@ class Game:
         """
         rules = rules if rules is not None else Rules.preset()
         engine = cls._engine_for(rules)
-        game = engine.__new__(engine)
+        game = engine()
         game._init(rules, len(hands), (), Random(seed))
         parse = Card.parse
         game._hands = [[parse(c) for c in hand] for hand in hands]
@@ -826,7 +829,7 @@ class Game:
         hand.remove(card)
         prior_color = self._color
         self._discard.append(card)
-        self._color = card.color if color is None else color  # type: ignore[assignment]
+        self._color = card.color if color is None else color
         self._last_player = seat
         self._drawn = None
         self._stall = 0
@@ -892,7 +895,7 @@ class Game:
                 self._draw_three = self._next(seat)
             self._end_turn(seat)
 
-    def _wd4_guilty(self, hand: Sequence[Card], prior_color: str) -> bool:
+    def _wd4_guilty(self, hand: Sequence[Card], prior_color: str | None) -> bool:
         """'Play it only when you hold no card of the color on the discard pile.'"""
         counts = self.rules.wd4_wilds
         for c in hand:
@@ -1098,7 +1101,8 @@ class Game:
         if not self.playable(card):
             top = self._discard[-1]
             if top.wild:
-                return f"{card} does not match: the colour in play is {COLOR_NAMES[self._color]}"
+                named = COLOR_NAMES[self._color] if self._color else "not named yet"
+                return f"{card} does not match: the colour in play is {named}"
             return f"{card} does not match the {top.name}"
         return f"{action} is not legal now"
 
@@ -1124,7 +1128,7 @@ class Game:
     # ------------------------------------------------------------------ copies --------
     def clone(self) -> Game:
         """An independent copy (cheap: list copies of shared cards)."""
-        twin = object.__new__(type(self))
+        twin = type(self)()
         self._copy_into(twin)
         return twin
 

@@ -311,7 +311,7 @@ class PartyGame(Game):
         self._end_turn(pointer)
 
     # -- Wild Pile Up ---------------------------------------------------------------------
-    def _start_mini(self, seat: int, prior_color: str) -> None:
+    def _start_mini(self, seat: int, prior_color: str | None) -> None:
         """'take the top card from the Draw Pile ... place the card face up in front of the
         next player ... If the card is one of the wild cards, draw another card'."""
         facing = self._to_play  # the classic play ended the turn: the next seat in turn order
@@ -416,6 +416,7 @@ class PartyGame(Game):
         return super()._why(action, seat)
 
     def _why_mini(self, action: Action, seat: int) -> str:
+        assert self._color is not None  # a mini pile always has its colour
         color = COLOR_NAMES[self._color]
         kind = action.kind
         if kind == "take":
