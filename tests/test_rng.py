@@ -3,6 +3,9 @@ everywhere."""
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from unokit import Random
 
 
@@ -56,3 +59,18 @@ def test_shuffle_draws_exactly_what_below_draws_and_leaves_the_same_state() -> N
                 expected[i], expected[j] = expected[j], expected[i]
             assert items == expected
             assert fast.getstate() == slow.getstate()
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**63 - 1))
+def test_next32_is_the_64_bit_formula_from_any_state(state: int, half_inc: int) -> None:
+    # Compiled, next32 works on 32-bit halves (no big integers): it must stay PCG32 exactly.
+    inc = (half_inc << 1) | 1
+    rng = Random.fromstate((state, inc))
+    for _ in range(3):
+        old = state
+        state = (old * 6364136223846793005 + inc) % 2**64
+        xorshifted = (((old >> 18) ^ old) >> 27) % 2**32
+        rot = old >> 59
+        expected = ((xorshifted >> rot) | (xorshifted << ((-rot) % 32))) % 2**32
+        assert rng.next32() == expected
+        assert rng.getstate() == (state, inc)

@@ -157,10 +157,34 @@ _DEFAULTS: Final[dict[str, object]] = {
 
 
 def _immutable(self: Event, name: str, value: object) -> None:
-    if hasattr(self, name):  # set once, by __init__
-        raise AttributeError("events are immutable")
-    object.__setattr__(self, name, value)
+    raise AttributeError("events are immutable")
+
+
+def _plain_init(  # noqa: PLR0917 - Event.__init__'s signature
+    self: Event,
+    type: str,
+    seat: int | None = None,
+    cards: tuple[Card, ...] = (),
+    count: int = 0,
+    color: str | None = None,
+    target: int | None = None,
+    reason: str | None = None,
+    uno: bool = False,
+    audience: tuple[int, ...] | None = None,
+    _set: Any = object.__setattr__,
+) -> None:
+    """``Event.__init__`` as plain Python, past ``_immutable``."""
+    _set(self, "type", type)
+    _set(self, "seat", seat)
+    _set(self, "cards", cards)
+    _set(self, "count", count)
+    _set(self, "color", color)
+    _set(self, "target", target)
+    _set(self, "reason", reason)
+    _set(self, "uno", uno)
+    _set(self, "audience", audience)
 
 
 if __file__.endswith(".py"):  # compiled (setup.py), the Final attributes are read-only already
+    setattr(Event, "__init__", _plain_init)  # noqa: B010
     setattr(Event, "__setattr__", _immutable)  # noqa: B010
