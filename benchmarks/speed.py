@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -137,7 +140,38 @@ def rlcard(python: str, what: str) -> Measure:
     return run
 
 
+def public_api_plain(rules_name: str) -> Measure:
+    """The public API from the same sources as plain Python (not compiled by setup.py): a
+    copy of ``src/unokit`` without the built modules, timed inside a subprocess."""
+
+    def run(games: int) -> tuple[int, int, float, float]:
+        src = Path(__file__).resolve().parent.parent / "src" / "unokit"
+        with tempfile.TemporaryDirectory() as tmp:
+            shutil.copytree(src, Path(tmp) / "unokit", ignore=shutil.ignore_patterns("*.so"))
+            env = {**os.environ, "PYTHONPATH": tmp, "UNOKIT_PURE": "1"}
+            out = subprocess.run(
+                [sys.executable, __file__, "--plain-child", rules_name, str(games)],
+                capture_output=True, text=True, check=True, env=env,
+            )  # fmt: skip
+        data = json.loads(out.stdout.strip().splitlines()[-1])
+        return data["games"], data["actions"], data["wall"], data["cpu"]
+
+    return run
+
+
+def plain_child(rules_name: str, games: int) -> None:
+    import unokit.game
+
+    assert unokit.game.__file__ is not None and unokit.game.__file__.endswith(".py")
+    rules = PLAIN if rules_name == "mattel-2021" else HOUSE
+    g, a, wall, cpu = public_api(rules)(games)
+    print(json.dumps({"games": g, "actions": a, "wall": wall, "cpu": cpu}))
+
+
 def main() -> None:
+    if len(sys.argv) == 4 and sys.argv[1] == "--plain-child":
+        plain_child(sys.argv[2], int(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rlcard-python", help="a Python with rlcard==1.2.0 installed")
     parser.add_argument("--rounds", type=int, default=3)
@@ -153,6 +187,7 @@ def main() -> None:
         ]
     contestants += [
         ("unokit public API, mattel-2021", public_api(PLAIN), 1000),
+        ("unokit public API, mattel-2021, as plain Python", public_api_plain("mattel-2021"), 500),
         ("unokit public API, HOUSE", public_api(HOUSE), 500),
         ("unokit public API + clone + resample", public_api_clone(PLAIN), 300),
     ]

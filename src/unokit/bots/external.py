@@ -127,6 +127,16 @@ class ExternalBot(Bot):
         except (BrokenPipeError, OSError) as err:
             raise BotError(f"{self._who()} stopped listening: {err}") from None
 
+    def _exit_code(self) -> int | None:
+        """The code of a program that closed its output: it is exiting, give it a moment
+        (reading ``poll()`` at once raced the exit and said ``None`` on a busy machine)."""
+        if self._process is None:
+            return None
+        try:
+            return self._process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            return None
+
     def _receive(self, kind: str) -> dict[str, Any]:
         """The next message of ``kind`` (``info`` lines are skipped)."""
         while True:
@@ -135,8 +145,9 @@ class ExternalBot(Bot):
             except queue.Empty:
                 raise BotError(f"{self._who()} did not answer within {self.timeout:g} s") from None
             if line is _EOF:
-                code = self._process.poll() if self._process is not None else None
-                raise BotError(f"{self._who()} ended (exit code {code}) instead of answering")
+                raise BotError(
+                    f"{self._who()} ended (exit code {self._exit_code()}) instead of answering"
+                )
             if not line.strip():
                 continue
             try:
