@@ -10,11 +10,20 @@ machine does not decide the figure) and of wall-clock time, and the ratio to RLC
 
 A *step* is one decision of one seat, the environment's observation and action mask
 included, with a uniformly random legal action drawn with Python's ``random`` (as RLCard's
-``RandomAgent`` does): RLCard's ``env.step`` returning the next state; the PettingZoo
-environment's ``last()`` + ``step`` (on the reference engine, and on the compiled fast path
-with ``backend="fast"``); the Gymnasium environment's ``step`` (the learner's decisions
-only: the bots' decisions inside it are not counted); the vector environment's ``step`` of
-``num_envs`` games.
+``RandomAgent`` does). Each side builds a full observation every step and nothing else:
+
+* RLCard: ``env.step(action)``, which returns the next state (its ``obs`` planes and
+  ``legal_actions``, built every step); the action drawn from ``state["legal_actions"]``.
+* PettingZoo AEC: ``env.last()`` (the observation vector and the action mask of the agent
+  to act) then ``env.step(number)``, the number drawn from the mask's nonzero positions;
+  ``uno_v0.env()`` (the same object as ``raw_env()``: it wears no wrapper), on the reference
+  engine and on the compiled fast path (``backend="fast"``); and once more inside
+  PettingZoo's ``OrderEnforcingWrapper``, to show what a wrapper costs.
+* the reference engine alone (``Driver`` + ``game.apply`` of a random legal ``Action``, no
+  observation, no mask): the floor under the default AEC environment, not an environment.
+* Gymnasium: ``env.step`` (the learner's decisions only: the bots' decisions inside it are
+  not counted).
+* the vector environment: ``step`` of ``num_envs`` games.
 RLCard's UNO seats 2 players, so every contender runs 2-player mattel-2021 (the vector
 environment also at 4 players, for scale).
 """
@@ -28,6 +37,7 @@ import statistics
 import subprocess
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -65,13 +75,16 @@ def timed(run: Callable[[Callable[[], bool]], int], seconds: float) -> tuple[flo
     return steps / (time.process_time() - c0), steps / (time.perf_counter() - w0)
 
 
-def aec(players: int, backend: str) -> Callable[[Callable[[], bool]], int]:
+def aec(players: int, backend: str, wrapped: bool = False) -> Callable[[Callable[[], bool]], int]:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
+
     from unokit.envs import uno_v0
 
-    env = uno_v0.env(players=players, backend=backend)
+    raw = uno_v0.env(players=players, backend=backend)
+    raw.reset(seed=1)  # compile (fast backend) before timing
+    raw.step(int(np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"])[0]))
+    env: Any = OrderEnforcingWrapper(raw) if wrapped else raw  # the same API either way
     rng = random.Random(1)
-    env.reset(seed=1)  # compile (fast backend) before timing
-    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
 
     def run(going: Callable[[], bool]) -> int:
         env.reset(seed=1)
@@ -85,6 +98,30 @@ def aec(players: int, backend: str) -> Callable[[Callable[[], bool]], int]:
                 continue
             legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        return steps
+
+    return run
+
+
+def engine(players: int) -> Callable[[Callable[[], bool]], int]:
+    from unokit.envs.table import EnvTable, make_rules
+
+    table = EnvTable(make_rules(None, {}), players, "raise", "win")
+    rng = random.Random(1)
+    seeds = random.Random(1)
+
+    def run(going: Callable[[], bool]) -> int:
+        table.new_game(seeds.getrandbits(63))
+        steps = 0
+        while going():
+            driver = table.driver
+            assert driver is not None
+            if driver.seat is None:
+                table.new_game(seeds.getrandbits(63))
+                continue
+            legal = driver.legal()
+            driver.act(legal[rng.randrange(len(legal))])
             steps += 1
         return steps
 
@@ -146,6 +183,12 @@ def main() -> None:
     contenders: dict[str, Callable[[], tuple[float, float]]] = {
         "RLCard 1.2.0 UNO env": lambda: rlcard(args.rlcard_python, args.seconds),
         "unokit PettingZoo AEC (uno_v0.env)": lambda: timed(aec(players, "engine"), args.seconds),
+        "unokit PettingZoo AEC in OrderEnforcingWrapper": lambda: timed(
+            aec(players, "engine", wrapped=True), args.seconds
+        ),
+        "reference engine alone (Driver, no observation or mask)": lambda: timed(
+            engine(players), args.seconds
+        ),
         'unokit PettingZoo AEC, backend="fast"': lambda: timed(aec(players, "fast"), args.seconds),
         "unokit Gymnasium (UnoEnv vs random)": lambda: timed(gym(players), args.seconds),
         f"unokit vector env ({args.num_envs} games)": lambda: timed(

@@ -120,8 +120,13 @@ class UnoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         if not self._has_reset:
             raise AttributeError("last cannot be called before reset")
         agent = self.agent_selection
+        obs: Obs | None = None
+        if observe:  # ``observe(agent)``, inline: this runs every step
+            seat = self._seat_of[agent]
+            table = self.table
+            obs = {"observation": table.observation(seat), "action_mask": table.mask(seat)}
         return (
-            self.observe(agent) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],

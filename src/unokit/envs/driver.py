@@ -56,10 +56,20 @@ class Driver:
                 )
             self._advance()
             return []
-        events = self.game.apply(action, seat)
+        game = self.game
+        events = game.apply(action, seat)
+        if game.over:
+            self._queue = []
+            self.seat = None
+            self.optional = False
+            return events
         if not self.optional:
-            self._queue = [] if self.game.over else offers(self.game, seat)
-        self._advance()
+            self._queue = offers(game, seat)
+        if self._queue:
+            self._advance()
+        else:  # nobody else to ask: the seat to play
+            self.seat = game.to_play
+            self.optional = False
         return events
 
     def _advance(self) -> None:

@@ -1,8 +1,12 @@
 """The observation: what one seat may know, as a flat vector of numbers.
 
-Built only from ``game.view(seat)``, the engine's own redaction, so it cannot show what the
-seat may not see (a test re-deals every hidden card and checks the observation does not
-change), and a bot holding only a view computes exactly the same vector. The layout
+``ObservationLayout.encode`` builds it from ``game.view(seat)``, the engine's own redaction,
+so a bot holding only a view computes exactly the same vector. The environments call
+``encode_game``, which reads the same public facts straight from the game (a classic game's
+seat's own hand and the table; no view dict, strings or sorting) and falls back to the view
+for the variants. Tests hold both to the redaction: at every decision of every preset and
+switch ``encode_game`` equals ``encode(view)``, and re-dealing every card a seat cannot see
+changes neither. The layout
 (docs/envs.md, "Observations") depends only on the rules and the number of players. ``D`` is
 the number of distinct cards of the deck (in card order), ``P`` the number of players, ``K``
 the number of discard piles (3 in Triple Play, else 1):
@@ -42,8 +46,8 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from unokit.cards import COLORS, Card
-from unokit.game import PHASES
+from unokit.cards import COLORS, Card, Kind
+from unokit.game import PHASES, Game
 from unokit.rules import Rules
 
 __all__ = ["FIELDS", "ObservationLayout", "phase_names"]
@@ -68,6 +72,11 @@ FIELDS: Final = (
 )
 _COLOR_INDEX: Final = {c: i for i, c in enumerate(COLORS)}
 _LIGHTS: Final = {"G": 0, "Y": 1, "R": 2}
+_FLOAT32: Final = np.dtype(np.float32)
+_NOWHERE: Final = 1 << 40
+_ENGINE_STATE: Final = ("_drawn", "_said", "_exposed", "_pending_kind", "_wd4")
+"""What ``build_view`` publishes that ``Game`` has no public accessor for (the drawn card,
+the Uno sets, the penalty's kind and challenge): ``encode_game`` reads these directly."""
 _GAME_PHASES: Final = {
     "classic": PHASES,
     "triple-play": ("play", "drawn", "give", "over"),
@@ -144,6 +153,135 @@ class ObservationLayout:
             mini = self.slices["variant"].start + players
             high[mini : mini + d] = per_card
         self.high = high
+        self.direct = (
+            rules.game == "classic"
+            and deck_size < 256
+            and all(hasattr(Game, name) for name in _ENGINE_STATE)
+        )
+        """Does ``encode_game`` write a classic game's vector itself (else: through the
+        view)? Its counts go through a byte buffer, so they must stay below 256 (no count
+        exceeds the deck's size), and it reads a few engine attributes (``_ENGINE_STATE``):
+        should the engine rename one, the environments fall back to the view rather than
+        break (a test fails, asking for this to be updated)."""
+        if self.direct:
+            self._init_direct(d)
+
+    # -- the direct writer (classic games) ---------------------------------------------
+    def _init_direct(self, d: int) -> None:
+        """Position tables indexed by ``Card.index``, so a step never touches a string."""
+        s = self._starts
+        width = max(c.index for c in Card.all()) + 1
+        # a card outside the deck gets a position past any buffer: IndexError, never a
+        # silent write (the view's encoding raises KeyError for it)
+        spot = [_NOWHERE] * width
+        for i, card in enumerate(self.cards):
+            spot[card.index] = i
+        self._hand_at = [s["hand"] + i for i in spot]
+        self._top_at = [s["top"] + i for i in spot]
+        self._drawn_at = [s["drawn"] + i for i in spot]
+        self._played_spot = spot
+        self._color_at = {c: s["color"] + i for i, c in enumerate(COLORS)}
+        self._phase_at = {p: s["phase"] + i for i, p in enumerate(self.phases)}
+        self._pending_kind_at = {
+            Kind.DRAW_TWO: s["pending"] + 1,
+            Kind.WILD_DRAW_FOUR: s["pending"] + 2,
+        }
+        blank = bytearray(self.size)
+        self._blank = []
+        for seat in range(self.players):
+            mine = bytearray(blank)
+            mine[s["seat"] + seat] = 1
+            self._blank.append(bytes(mine))
+        self._played_cache: tuple[list[Card], bytearray] = ([], bytearray(d))
+        self._work = bytearray(self.size)
+        self._work_view = np.frombuffer(self._work, np.uint8)
+        self._offsets = (
+            s["played"],
+            s["played"] + d,
+            s["to_play"],
+            s["hand_sizes"],
+            s["hand_sizes"] + self.players,
+            s["uno_said"],
+            s["uno_exposed"],
+            s["direction"],
+            s["pending"],
+            s["offer"],
+            s["draw_size"],
+        )
+
+    def encode_game(self, game: Game, seat: int, offer: bool = False) -> NDArray[np.float32]:
+        """The vector of ``seat`` in ``game``: equal to ``encode(game.view(seat), offer)``
+        (tested at every decision of every preset), written straight from the game's
+        public state for classic games and through the view for the variants. A new array
+        every call: the caller may keep it."""
+        if not self.direct or type(game) is not Game:
+            return self.encode(game.view(seat), offer)
+        pending = game.pending
+        if pending > 255:  # pragma: no cover - no classic deck holds that many draw cards
+            return self.encode(game.view(seat), offer)
+        (played, played_end, to_play_at, sizes, sizes_end, said_at, exposed_at, forward_at,
+         pending_at, offer_at, draw_at) = self._offsets  # fmt: skip
+        # a byte a number: every count of a classic game fits, and bytearray item
+        # assignment is cheaper than numpy's; one conversion to a new float32 array at the
+        # end, through a numpy view of the buffer made once
+        buf = self._work
+        buf[:] = self._blank[seat]
+        at = self._hand_at
+        for card in game.hand(seat):
+            buf[at[card.index]] += 1
+        buf[self._top_at[game.top.index]] = 1
+        color = game.color
+        if color is not None:
+            buf[self._color_at[color]] = 1
+        to_play = game.to_play
+        # the engine's private state read below is exactly what ``build_view`` publishes
+        # (unokit/view.py): the drawn card to its drawer only, the Uno sets, the penalty
+        drawn = game._drawn
+        if drawn is not None and seat == to_play:
+            buf[self._drawn_at[drawn.index]] = 1
+        buf[played:played_end] = self._played(game.discard)
+        if to_play is not None:
+            buf[to_play_at + to_play] = 1
+        buf[sizes:sizes_end] = game.hand_sizes()
+        for other in game._said:
+            buf[said_at + other] = 1
+        for other in game._exposed:
+            buf[exposed_at + other] = 1
+        if game.direction == 1:
+            buf[forward_at] = 1
+        if pending:
+            buf[pending_at] = pending
+            kind_at = self._pending_kind_at.get(game._pending_kind)  # type: ignore[arg-type]
+            if kind_at is not None:
+                buf[kind_at] = 1
+            if game._wd4 is not None:
+                buf[pending_at + 3] = 1
+        phase_at = self._phase_at.get(game.phase)
+        if phase_at is not None:
+            buf[phase_at] = 1
+        if offer:
+            buf[offer_at] = 1
+        buf[draw_at] = game.draw_size
+        return self._work_view.astype(_FLOAT32)
+
+    def _played(self, discard: list[Card]) -> bytearray:
+        """Counts by card of a classic discard pile (a fresh list the caller gave away).
+        The pile mostly grows by one card a step: the counts of the last pile are reused
+        when it is a prefix of this one, so the result is always the pile's own counts."""
+        last, counts = self._played_cache
+        n = len(last)
+        if len(discard) >= n and discard[:n] == last:
+            if len(discard) == n:
+                return counts
+            tail = discard[n:]  # the counts are only ever copied out: grow them in place
+        else:
+            counts = bytearray(len(self.cards))
+            tail = discard
+        spot = self._played_spot
+        for card in tail:
+            counts[spot[card.index]] += 1
+        self._played_cache = (discard, counts)
+        return counts
 
     def encode(self, view: dict[str, Any], offer: bool = False) -> NDArray[np.float32]:
         """The vector of ``view`` (a ``game.view(seat)``); ``offer``: is the seat being
@@ -195,7 +333,7 @@ class ObservationLayout:
         if offer:
             units.append(s["offer"])
         out = np.bincount(units, minlength=self.size).astype(np.float32)
-        out[self.slices["played"]] = self._played(discards)
+        out[self.slices["played"]] = self._played_codes(discards)
         out[self.slices["hand_sizes"]] = view["hand_sizes"]
         if pending is not None:
             out[s["pending"]] = pending.get("cards", pending.get("give", 0))
@@ -207,7 +345,7 @@ class ObservationLayout:
             self._party(out, view)
         return out
 
-    def _played(self, discards: list[str]) -> NDArray[np.float32]:
+    def _played_codes(self, discards: list[str]) -> NDArray[np.float32]:
         """Counts by card of the discard pile(s). Piles mostly grow by one card a step, so
         the counts of the last pile seen are reused when it is a prefix of this one (checked:
         the result is always the pile's own counts)."""

@@ -7,6 +7,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from unokit.actions import Action
 from unokit.envs.codec import LET_GO, ActionCodec
 from unokit.envs.driver import Driver
 from unokit.envs.observation import ObservationLayout
@@ -20,6 +21,9 @@ ILLEGAL_MODES: Final = ("raise", "lose")
 """``raise``: an illegal action raises ``IllegalAction`` and changes nothing. ``lose``: it
 ends the game at once, nothing applied, the offender scores -1 and ``info["illegal"]`` says
 why (PettingZoo's ``TerminateIllegalWrapper`` convention)."""
+
+_MASK_CACHE: Final = 50_000
+"""At most this many distinct legal lists keep a ready mask (a few MB)."""
 
 REWARDS: Final = ("win", "points")
 """``win``: +1 for the winner (and a partner), -1 for the other seats, 0 for all after a
@@ -74,6 +78,9 @@ class EnvTable:
         self.driver: Driver | None = None
         self.illegal_by: int | None = None
         self.illegal_why: str | None = None
+        self._masks: dict[tuple[int, ...], tuple[tuple[Action, ...], NDArray[np.int8]]] = {}
+        self._canon: list[Action | None] = list(self.codec.actions)
+        """Number -> the engine's own object for that action, once a mask has met it."""
 
     def new_game(self, seed: int) -> Game:
         self.game = Game.new(self.rules, players=self.players, seed=seed)
@@ -104,15 +111,37 @@ class EnvTable:
         return "no game yet: call reset()" if self.game is None else describe(self.game.view(None))
 
     def mask(self, seat: int) -> NDArray[np.int8]:
-        """1 at the number of every legal action of ``seat`` now (0s when it is not asked)."""
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        """1 at the number of every legal action of ``seat`` now (0s when it is not asked).
+        A new array every call: the caller may keep it."""
         driver = self.driver
         assert driver is not None
-        if seat == self.deciding:
-            mask[self.codec.encode_all(driver.legal())] = 1
-            if driver.optional:
-                mask[LET_GO] = 1
+        if seat != driver.seat or self.illegal_by is not None:
+            return np.zeros(self.codec.size, dtype=np.int8)
+        legal = driver.game.legal_actions(seat)
+        # the engine hands out shared Action objects, so the same legal list recurs: its
+        # mask is built once, keyed by the objects' identities (the entry keeps them alive,
+        # so no other object can take one of their ids while it is cached)
+        key = tuple(map(id, legal))
+        hit = self._masks.get(key)
+        if hit is None:
+            hit = self._new_mask(key, legal)
+        mask = hit[1].copy()
+        if driver.optional:
+            mask[LET_GO] = 1
         return mask
+
+    def _new_mask(
+        self, key: tuple[int, ...], legal: list[Action]
+    ) -> tuple[tuple[Action, ...], NDArray[np.int8]]:
+        built = np.zeros(self.codec.size, dtype=np.int8)
+        canon = self._canon
+        for number, action in zip(self.codec.encode_all(legal), legal, strict=True):
+            built[number] = 1
+            canon[number] = action
+        entry = (tuple(legal), built)
+        if len(self._masks) < _MASK_CACHE:  # full: the lists seen first (the common ones) stay
+            self._masks[key] = entry
+        return entry
 
     def observation(self, seat: int) -> NDArray[np.float32]:
         """The observation vector of ``seat`` (see ``unokit.envs.observation``)."""
@@ -120,7 +149,7 @@ class EnvTable:
         driver = self.driver
         assert game is not None and driver is not None
         offer = driver.optional and driver.seat == seat
-        return self.layout.encode(game.view(seat), offer)
+        return self.layout.encode_game(game, seat, offer)
 
     def act(self, number: int) -> None:
         """Apply the deciding seat's action number (``LET_GO``: let an offer go).
@@ -129,11 +158,14 @@ class EnvTable:
         """
         driver = self.driver
         assert driver is not None
-        seat = self.deciding
-        if seat is None:
+        seat = driver.seat
+        if seat is None or self.illegal_by is not None:
             raise IllegalAction("the round is over")
         try:
-            action = self.codec.decode(int(number))
+            # the engine's own Action object for the number when a mask has shown it (the
+            # engine checks legality by identity first): equal to ``codec.decode(number)``
+            canon = self._canon
+            action = canon[number] if 0 < number < len(canon) else self.codec.decode(number)
             driver.act(action)
         except (ValueError, TypeError) as err:
             # IllegalAction is a ValueError; a number outside the codec is one too
