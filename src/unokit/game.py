@@ -485,6 +485,33 @@ class Game:
         return self._pending
 
     @property
+    def pending_kind(self) -> Kind | None:
+        """What the pending penalty came from: ``Kind.DRAW_TWO`` or ``Kind.WILD_DRAW_FOUR``."""
+        return self._pending_kind
+
+    @property
+    def challengeable(self) -> bool:
+        """Is a Wild Draw Four waiting that the seat to play may challenge?"""
+        return self._wd4 is not None
+
+    @property
+    def drawn(self) -> Card | None:
+        """The card the seat to play has just drawn and may still play (phase ``drawn``).
+        Like ``hand``, this is the whole game's knowledge: a view shows it to that seat only."""
+        return self._drawn
+
+    @property
+    def uno_said(self) -> frozenset[int]:
+        """Seats holding one card that said "Uno"."""
+        return frozenset(self._said)
+
+    @property
+    def uno_exposed(self) -> frozenset[int]:
+        """Seats holding one card that have not said "Uno" while the window is open: they
+        may still say it, and anyone else may catch them."""
+        return frozenset(self._exposed)
+
+    @property
     def active(self) -> tuple[int, ...]:
         """The seats taking part in this round (all, unless a match eliminated some)."""
         return self._active
@@ -622,6 +649,12 @@ class Game:
         acts = self._legal(seat)
         self._lcache = (self._version, seat, acts)
         return list(acts)
+
+    def out_of_turn_possible(self) -> bool:
+        """May a seat other than ``to_play`` have an action now? ``False`` means none has,
+        so the one-actor-at-a-time order (``unokit.turns``) need not ask every seat: no Uno
+        window is open and nobody may jump in."""
+        return bool(self._exposed) or (self.rules.jump_in and self._phase != OVER)
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         if self._phase == OVER or seat not in self._active:

@@ -24,6 +24,8 @@ out-of-turn offer go (it must return an action when ``out_of_turn`` is False).""
 
 def offers(game: Game, acted: int) -> list[int]:
     """The seats other than ``to_play`` with out-of-turn actions, in the order they are asked."""
+    if not game.out_of_turn_possible():
+        return []
     n = game.players
     to_play = game.to_play
     seats = []

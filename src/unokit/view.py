@@ -26,8 +26,8 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
     if game.pending:
         pending = {
             "cards": game.pending,
-            "kind": game._pending_kind.value if game._pending_kind is not None else None,
-            "challengeable": game._wd4 is not None,
+            "kind": game.pending_kind.value if game.pending_kind is not None else None,
+            "challengeable": game.challengeable,
         }
     view: dict[str, Any] = {
         "seat": seat,
@@ -43,8 +43,8 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "discard": [c.code for c in game._discard],
         "draw_size": game.draw_size,
         "hand_sizes": game.hand_sizes(),
-        "uno_said": sorted(game._said),
-        "uno_exposed": sorted(game._exposed),
+        "uno_said": sorted(game.uno_said),
+        "uno_exposed": sorted(game.uno_exposed),
         "pending": pending,
         "teams": game.teams(),
         "over": over,
@@ -52,9 +52,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None:
         view["hand"] = [c.code for c in game._hands[seat]]
-        view["drawn"] = (
-            game._drawn.code if game._drawn is not None and seat == game.to_play else None
-        )
+        view["drawn"] = game.drawn.code if game.drawn is not None and seat == game.to_play else None
         view["legal"] = [str(a) for a in game.legal_actions(seat)]
     if over:
         view["hands"] = [[c.code for c in h] for h in game._hands]

@@ -74,7 +74,6 @@ _COLOR_INDEX: Final = {c: i for i, c in enumerate(COLORS)}
 _LIGHTS: Final = {"G": 0, "Y": 1, "R": 2}
 _FLOAT32: Final = np.dtype(np.float32)
 _NOWHERE: Final = 1 << 40
-_ENGINE_STATE: Final = ("_drawn", "_said", "_exposed", "_pending_kind", "_wd4")
 """What ``build_view`` publishes that ``Game`` has no public accessor for (the drawn card,
 the Uno sets, the penalty's kind and challenge): ``encode_game`` reads these directly."""
 _GAME_PHASES: Final = {
@@ -153,16 +152,10 @@ class ObservationLayout:
             mini = self.slices["variant"].start + players
             high[mini : mini + d] = per_card
         self.high = high
-        self.direct = (
-            rules.game == "classic"
-            and deck_size < 256
-            and all(hasattr(Game, name) for name in _ENGINE_STATE)
-        )
+        self.direct = rules.game == "classic" and deck_size < 256
         """Does ``encode_game`` write a classic game's vector itself (else: through the
         view)? Its counts go through a byte buffer, so they must stay below 256 (no count
-        exceeds the deck's size), and it reads a few engine attributes (``_ENGINE_STATE``):
-        should the engine rename one, the environments fall back to the view rather than
-        break (a test fails, asking for this to be updated)."""
+        exceeds the deck's size)."""
         if self.direct:
             self._init_direct(d)
 
@@ -234,27 +227,27 @@ class ObservationLayout:
         if color is not None:
             buf[self._color_at[color]] = 1
         to_play = game.to_play
-        # the engine's private state read below is exactly what ``build_view`` publishes
+        # the engine's state read below is exactly what ``build_view`` publishes
         # (unokit/view.py): the drawn card to its drawer only, the Uno sets, the penalty
-        drawn = game._drawn
+        drawn = game.drawn
         if drawn is not None and seat == to_play:
             buf[self._drawn_at[drawn.index]] = 1
         buf[played:played_end] = self._played(game.discard)
         if to_play is not None:
             buf[to_play_at + to_play] = 1
         buf[sizes:sizes_end] = game.hand_sizes()
-        for other in game._said:
+        for other in game.uno_said:
             buf[said_at + other] = 1
-        for other in game._exposed:
+        for other in game.uno_exposed:
             buf[exposed_at + other] = 1
         if game.direction == 1:
             buf[forward_at] = 1
         if pending:
             buf[pending_at] = pending
-            kind_at = self._pending_kind_at.get(game._pending_kind)  # type: ignore[arg-type]
+            kind_at = self._pending_kind_at.get(game.pending_kind)  # type: ignore[arg-type]
             if kind_at is not None:
                 buf[kind_at] = 1
-            if game._wd4 is not None:
+            if game.challengeable:
                 buf[pending_at + 3] = 1
         phase_at = self._phase_at.get(game.phase)
         if phase_at is not None:

@@ -158,6 +158,10 @@ class PartyGame(Game):
             return super().legal_actions(seat)
         return list(self._speed_actions(seat))
 
+    def out_of_turn_possible(self) -> bool:
+        """Speed Play: any seat may hold the top number card."""
+        return self._phase != OVER
+
     def _legal(self, seat: int) -> tuple[Action, ...]:
         phase = self._phase
         if seat == self._to_play:
