@@ -159,8 +159,14 @@ class PartyGame(Game):
         return list(self._speed_actions(seat))
 
     def out_of_turn_possible(self) -> bool:
-        """Speed Play: any seat may hold the top number card."""
-        return self._phase != OVER
+        """An Uno window, or Speed Play: another seat holds the top number card."""
+        if self._exposed:
+            return True
+        top = self._discard[-1]
+        if top.kind is not _NUMBER or self._phase == OVER:
+            return False
+        skip = (self._to_play, self._last_player)
+        return any(top in hand for seat, hand in enumerate(self._hands) if seat not in skip)
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         phase = self._phase
