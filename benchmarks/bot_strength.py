@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     if args.games % args.players:
         parser.error("--games must be a multiple of --players (every deal with every seat)")
-    jobs = [
+    jobs: list[tuple[int, str, str, str, dict[str, Any], int, int]] = [
         (i, args.hero, args.field, args.rules, {}, args.players, args.seed)
         for i in range(args.games)
     ]
