@@ -16,9 +16,11 @@ included, with a uniformly random legal action drawn with Python's ``random`` (a
   ``legal_actions``, built every step); the action drawn from ``state["legal_actions"]``.
 * PettingZoo AEC: ``env.last()`` (the observation vector and the action mask of the agent
   to act) then ``env.step(number)``, the number drawn from the mask's nonzero positions;
-  ``uno_v0.env()`` (the same object as ``raw_env()``: it wears no wrapper), on the reference
-  engine and on the compiled fast path (``backend="fast"``); and once more inside
-  PettingZoo's ``OrderEnforcingWrapper``, to show what a wrapper costs.
+  ``uno_v0.env()`` (the same object as ``raw_env()``: it wears no wrapper) as it comes: its
+  default backend ``auto`` runs mattel-2021 on the compiled kernel with the full Uno window,
+  giving exactly the reference engine backend's observations, masks and agents; then with
+  ``backend="engine"`` (the reference engine); and the default once more inside PettingZoo's
+  ``OrderEnforcingWrapper``, to show what a wrapper costs.
 * the reference engine alone (``Driver`` + ``game.apply`` of a random legal ``Action``, no
   observation, no mask): the floor under the default AEC environment, not an environment.
 * Gymnasium: ``env.step`` (the learner's decisions only: the bots' decisions inside it are
@@ -182,14 +184,18 @@ def main() -> None:
     players = 2
     contenders: dict[str, Callable[[], tuple[float, float]]] = {
         "RLCard 1.2.0 UNO env": lambda: rlcard(args.rlcard_python, args.seconds),
-        "unokit PettingZoo AEC (uno_v0.env)": lambda: timed(aec(players, "engine"), args.seconds),
-        "unokit PettingZoo AEC in OrderEnforcingWrapper": lambda: timed(
-            aec(players, "engine", wrapped=True), args.seconds
+        "unokit PettingZoo AEC (uno_v0.env(), default: auto = fast)": lambda: timed(
+            aec(players, "auto"), args.seconds
+        ),
+        'unokit PettingZoo AEC, backend="engine"': lambda: timed(
+            aec(players, "engine"), args.seconds
+        ),
+        "unokit PettingZoo AEC (default) in OrderEnforcingWrapper": lambda: timed(
+            aec(players, "auto", wrapped=True), args.seconds
         ),
         "reference engine alone (Driver, no observation or mask)": lambda: timed(
             engine(players), args.seconds
         ),
-        'unokit PettingZoo AEC, backend="fast"': lambda: timed(aec(players, "fast"), args.seconds),
         "unokit Gymnasium (UnoEnv vs random)": lambda: timed(gym(players), args.seconds),
         f"unokit vector env ({args.num_envs} games)": lambda: timed(
             vector(players, args.num_envs), args.seconds

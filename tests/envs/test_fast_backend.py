@@ -9,10 +9,12 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from unokit import Game, IllegalAction, Random
+from unokit import IllegalAction, Random
 from unokit.envs import uno_v0
 
 HOUSE = {"stacking": True, "seven_o": True, "draw_to_match": True}
+_STEPS = 1500
+"""Steps compared per game at most."""
 
 
 @pytest.mark.parametrize(("switches", "players"), [({}, 2), ({}, 4), (HOUSE, 5)])
@@ -26,47 +28,72 @@ def test_fast_backend_passes_the_pettingzoo_api_test(
         api_test(env, num_cycles=300)
 
 
-@pytest.mark.parametrize(("switches", "players"), [({}, 2), ({}, 4), (HOUSE, 3)])
-def test_fast_backend_matches_the_engine_step_by_step(
-    switches: dict[str, Any], players: int
+def same_env_state(fast: Any, engine: Any) -> None:
+    """Everything an agent can see: the agent to act, every agent's observation and mask,
+    rewards, terminations, truncations and infos."""
+    assert fast.agents == engine.agents
+    assert fast.agent_selection == engine.agent_selection
+    for agent in fast.possible_agents:
+        got, want = fast.observe(agent), engine.observe(agent)
+        assert np.array_equal(got["action_mask"], want["action_mask"]), agent
+        assert got["action_mask"].dtype == want["action_mask"].dtype
+        for name in engine.layout.slices:
+            field = engine.layout.field
+            assert np.array_equal(
+                field(got["observation"], name), field(want["observation"], name)
+            ), (agent, name)
+        assert got["observation"].dtype == want["observation"].dtype
+    assert fast.rewards == engine.rewards
+    assert fast._cumulative_rewards == engine._cumulative_rewards
+    assert fast.terminations == engine.terminations
+    assert fast.truncations == engine.truncations
+    assert fast.infos == engine.infos
+    assert fast.render() == engine.render()
+
+
+@pytest.mark.parametrize(
+    ("switches", "players", "games"),
+    [({}, 2, 120), ({}, 3, 80), ({}, 4, 80), (HOUSE, 2, 40), (HOUSE, 4, 40)],
+)
+def test_fast_backend_equals_the_engine_backend_step_by_step(
+    switches: dict[str, Any], players: int, games: int
 ) -> None:
-    """Same seed, same action numbers: the engine game (the seed the environment derives)
-    allows every masked action, and every observation field but the Uno ones agrees."""
-    env = uno_v0.env(players=players, backend="fast", **switches)
-    layout = env.layout
-    rng = Random(3)
-    for seed in (1, 2):
-        env.reset(seed=seed)
-        game = Game.new(env.table.rules, players=players, seed=Random(seed).next64() >> 1)
-        while env.agents:
-            obs, reward, term, _, info = env.last()
-            if term:
-                seat = int(env.agent_selection.split("_")[1])
-                assert info["winner"] == game.winner
-                assert reward == (
-                    0.0 if game.winner is None else (1.0 if seat == game.winner else -1.0)
-                )
-                env.step(None)
+    """The two backends side by side, the same seeds and uniformly random action numbers
+    from the mask (saying Uno or not, catching, letting offers go, challenging): everything
+    agrees at every step, out-of-turn offers and their order included."""
+    fast = uno_v0.env(players=players, backend="fast", render_mode="ansi", **switches)
+    engine = uno_v0.env(players=players, backend="engine", render_mode="ansi", **switches)
+    assert uno_v0.env(players=players, **switches).backend == "fast"  # the default: auto
+    rng = Random(players * 1000 + len(switches))
+    offers = catches = unos = unsaid = 0
+    for seed in range(games):
+        fast.reset(seed=seed)
+        engine.reset(seed=seed)
+        for _ in range(_STEPS):  # random play with catches can run very long: cut it
+            same_env_state(fast, engine)
+            if not engine.agents:
+                break
+            obs, _, term, trunc, _ = engine.last()
+            assert obs is not None
+            if term or trunc:
+                fast.step(None)
+                engine.step(None)
                 continue
-            seat = game.to_play
-            assert env.agent_selection == f"player_{seat}"
-            legal = {a for a in game.legal_actions(seat) if a.kind not in ("uno", "catch")}
-            two = len(game.hand(seat)) == 2
-            legal = {a for a in legal if a.kind != "play" or a.uno == two}
-            masked = {env.codec.decode(int(n)) for n in np.flatnonzero(obs["action_mask"])}
-            assert masked == legal
-            for name in layout.slices:
-                if name not in ("uno_said", "uno_exposed"):
-                    expected = layout.field(layout.encode(game.view(seat)), name)
-                    assert np.array_equal(layout.field(obs["observation"], name), expected), name
             numbers = [int(n) for n in np.flatnonzero(obs["action_mask"])]
-            plays = [n for n in numbers if str(env.codec.decode(n)).startswith("play")]
-            if plays and rng.below(10) < 8:  # mostly play: short games, every kind still met
-                numbers = plays
             number = numbers[rng.below(len(numbers))]
-            game.apply(env.codec.decode(number), seat)
-            env.step(number)
-        assert game.over
+            action = engine.codec.decode(number)
+            offers += obs["action_mask"][0] == 1
+            if action is not None:
+                catches += action.kind == "catch"
+                unos += action.kind == "uno"
+                unsaid += (
+                    action.kind == "play"
+                    and obs["observation"][engine.layout.slices["hand"]].sum() == 2
+                    and not action.uno
+                )
+            fast.step(number)
+            engine.step(number)
+    assert offers > 10 and catches > 0 and unos > 0 and unsaid > 5  # the window was met
 
 
 def test_fast_backend_refuses_illegal_actions_and_unplayed_rules() -> None:

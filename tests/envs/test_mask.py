@@ -65,7 +65,7 @@ def test_mask_equals_the_engines_legal_actions_over_random_play(
     case: tuple[str, dict[str, Any], int],
 ) -> None:
     preset, switches, players = case
-    env = uno_v0.raw_env(preset, players=players, **switches)
+    env = uno_v0.raw_env(preset, players=players, backend="engine", **switches)
     for seed in range(2):
         assert play_checking_masks(env, seed) > 0
 
@@ -90,7 +90,7 @@ def test_out_of_turn_offers_are_asked_with_let_it_go() -> None:
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
-    env = uno_v0.raw_env("mattel-2021", players=4)
+    env = uno_v0.raw_env("mattel-2021", players=4, backend="engine")
     env.reset(seed=3)
     game = env.table.game
     assert game is not None
@@ -110,7 +110,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
 
 
 def test_illegal_action_in_lose_mode_ends_the_round_unapplied() -> None:
-    env = uno_v0.raw_env("mattel-2021", players=3, illegal="lose")
+    env = uno_v0.raw_env("mattel-2021", players=3, illegal="lose", backend="engine")
     env.reset(seed=3)
     game = env.table.game
     assert game is not None

@@ -73,7 +73,7 @@ def test_classic_layouts_write_the_vector_themselves() -> None:
     reads, the environments would quietly fall back to the view: this test says so)."""
     for preset in ("mattel-2021", "mattel-2015", "mattel-2003"):
         assert ObservationLayout(Rules.preset(preset), 4).direct
-    env = uno_v0.raw_env(players=2)
+    env = uno_v0.raw_env(players=2, backend="engine")
     assert isinstance(env.table, EnvTable) and env.table.layout.direct
 
 

@@ -27,7 +27,7 @@ def _play_to_end(env: UnoAEC, seed: int) -> dict[str, float]:
 
 
 def test_win_reward_is_plus_one_for_the_winner_minus_one_for_the_rest() -> None:
-    env = uno_v0.env(players=3)
+    env = uno_v0.env(players=3, backend="engine")  # reads env.table.game
     final = _play_to_end(env, 1)
     game = env.table.game
     assert game is not None and game.winner is not None
@@ -58,7 +58,7 @@ def test_points_reward_moves_the_losers_card_points_to_the_winner() -> None:
 
 
 def test_ansi_render_shows_the_public_table_only() -> None:
-    env = uno_v0.env(players=2, render_mode="ansi")
+    env = uno_v0.env(players=2, render_mode="ansi", backend="engine")
     env.reset(seed=1)
     text = env.render()
     game = env.table.game

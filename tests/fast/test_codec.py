@@ -9,7 +9,7 @@ import pytest
 
 from unokit import Action, Card, Rules
 from unokit.fast import HOUSE, decode_action, encode_action, flags_for
-from unokit.fast.layout import NUM_ACTIONS
+from unokit.fast.layout import CATCH, NUM_ACTIONS, NUM_ACTIONS_UNO, PLAY_UNO, UNO
 
 
 def test_every_action_number_round_trips_through_its_action() -> None:
@@ -30,6 +30,7 @@ def test_card_numbers_are_the_card_index() -> None:
 def test_the_fast_path_plays_mattel_2021_and_its_three_house_rules_only() -> None:
     assert flags_for(Rules.preset("mattel-2021")) == 0
     assert flags_for(HOUSE) == 7
+    assert flags_for(HOUSE, uno_calls=True) == 15
     assert flags_for(Rules.preset("mattel-2021", target=200)) == 0
     for rules in (
         Rules.preset("mattel-2015"),
@@ -42,9 +43,15 @@ def test_the_fast_path_plays_mattel_2021_and_its_three_house_rules_only() -> Non
 
 def test_unknown_numbers_and_out_of_turn_actions_are_refused() -> None:
     with pytest.raises(ValueError):
-        decode_action(NUM_ACTIONS)
-    with pytest.raises(ValueError):
+        decode_action(NUM_ACTIONS_UNO)
+    with pytest.raises(ValueError, match="FLAG_UNO_CALLS"):
         encode_action(Action.parse("catch 2"))
+    with pytest.raises(ValueError, match="FLAG_UNO_CALLS"):
+        encode_action(Action.parse("uno"))
+    assert encode_action(Action.parse("catch 2"), calls=True) == CATCH + 2
+    assert encode_action(Action.parse("uno"), calls=True) == UNO
+    assert encode_action(Action.parse("play R5 uno"), calls=True) == PLAY_UNO + 5
+    assert encode_action(Action.parse("play R5 uno")) == 5  # Uno implied without the flag
     with pytest.raises(ValueError):
         encode_action(Action("play", card=Card.parse("W")))
 

@@ -155,3 +155,79 @@ def test_fast_game_refuses_an_illegal_action_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="not legal"):
         fast.apply(illegal)
     assert fast.snapshot() == before
+
+
+# -- the Uno window (FLAG_UNO_CALLS) ---------------------------------------------------------
+def calls_snapshot(game: Game) -> dict[str, Any]:
+    """The position with the Uno bookkeeping (what ``view`` publishes as uno_said/exposed)."""
+    view = game.view(None)
+    return reference_snapshot(game) | {
+        "uno_said": view["uno_said"],
+        "uno_exposed": view["uno_exposed"],
+    }
+
+
+def legal_numbers(game: Game, seat: int) -> list[int]:
+    """Every legal action of ``seat``, out-of-turn ones included, as kernel numbers (a list:
+    two actions sharing a number would show as a repeat)."""
+    return sorted(encode_action(a, calls=True) for a in game.legal_actions(seat))
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_uno_calls_agree_with_any_seat_acting(name: str) -> None:
+    """Uniformly random legal actions of a seat drawn at random among the seats that have
+    any (so ``uno`` and ``catch`` come at any moment the window is open, plays that leave
+    one card come with and without Uno): the position, both Uno sets and every seat's legal
+    actions agree after every action, 2 to 10 players."""
+    rules = RULE_SETS[name]
+    seen: set[str] = set()
+    said_plays = plain_last_plays = 0
+    for seed in range(240):
+        players = 2 + seed % 9
+        game = Game.new(rules, players=players, seed=seed)
+        fast = FastGame(rules, players, seed, uno_calls=True)
+        chooser = Random(seed + 1234)
+        for _ in range(500):
+            assert fast.snapshot() == calls_snapshot(game), (name, seed)
+            legal = {s: legal_numbers(game, s) for s in range(players)}
+            assert {s: fast.legal(s) for s in range(players)} == legal, (name, seed)
+            to_play = game.to_play
+            assert fast.legal() == ([] if to_play is None else legal[to_play])
+            if to_play is None:
+                break
+            seats = [s for s in range(players) if legal[s]]
+            seat = seats[chooser.below(len(seats))]
+            number = legal[seat][chooser.below(len(legal[seat]))]
+            action = decode_action(number)
+            if action.kind == "play" and len(game.hand(seat)) == 2:
+                said_plays += action.uno
+                plain_last_plays += not action.uno
+            game.apply(action, seat)
+            fast.apply(number, seat)
+        seen.update(e.type for e in game.log)
+    assert {"uno", "catch", "challenge", "verdict", "reshuffle"} <= seen
+    assert said_plays > 20 and plain_last_plays > 20
+    if name in ("seven_o", "house"):
+        assert {"swap", "rotate"} <= seen
+
+
+def test_uno_calls_are_refused_when_the_window_is_shut() -> None:
+    fast = FastGame(PLAIN, 3, 5, uno_calls=True)
+    before = fast.snapshot()
+    for number in (encode_action(Action("uno"), calls=True),
+                   encode_action(Action("catch", target=1), calls=True)):  # fmt: skip
+        for seat in range(3):
+            with pytest.raises(ValueError, match="not legal"):
+                fast.apply(number, seat)
+    assert fast.snapshot() == before
+    assert before["uno_said"] == before["uno_exposed"] == []
+
+
+def test_action_numbers_round_trip_with_uno_calls() -> None:
+    from unokit.fast.layout import NUM_ACTIONS, NUM_ACTIONS_UNO
+
+    for number in range(NUM_ACTIONS_UNO):
+        action = decode_action(number)
+        assert encode_action(action, calls=True) == number
+        if number < NUM_ACTIONS:  # the speed paths' numbers keep their meaning
+            assert encode_action(action) == number

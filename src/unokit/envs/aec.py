@@ -13,7 +13,8 @@ for an agent that is not being asked). Rewards come when the round ends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+import importlib.util
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -27,7 +28,28 @@ from unokit.rules import Rules
 if TYPE_CHECKING:
     from unokit.envs.fast_table import FastTable
 
-__all__ = ["UnoAEC"]
+__all__ = ["BACKENDS", "UnoAEC", "fast_plays"]
+
+BACKENDS: Final = ("auto", "engine", "fast")
+"""``engine``: the reference engine (``unokit.game``), every preset and switch. ``fast``: the
+compiled kernel (``unokit.fast``), mattel-2021 with stacking, seven_o, draw_to_match and the
+``win`` reward, giving exactly the engine backend's observations, masks, agents and rewards.
+``auto`` (the default): ``fast`` where it plays the rules and numba is installed, else
+``engine``."""
+
+
+def fast_plays(rules: Rules, players: int, reward: str) -> bool:
+    """Can the fast backend run this table (rules, seats, reward, and numba installed)?"""
+    from unokit.fast.codec import flags_for
+
+    try:
+        flags_for(rules, uno_calls=True)
+    except ValueError:
+        return False
+    if reward != "win" or not 2 <= players <= 10:
+        return False
+    return importlib.util.find_spec("numba") is not None
+
 
 Obs = dict[str, NDArray[Any]]
 
@@ -48,7 +70,7 @@ class UnoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         players: int = 4,
         illegal: str = "raise",
         reward: str = "win",
-        backend: str = "engine",
+        backend: str = "auto",
         render_mode: str | None = None,
         **switches: Any,
     ) -> None:
@@ -57,16 +79,19 @@ class UnoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         rules_value = make_rules(rules, switches)
+        if backend not in BACKENDS:
+            raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        if backend == "auto":
+            backend = "fast" if fast_plays(rules_value, players, reward) else "engine"
         self.table: EnvTable | FastTable
         if backend == "engine":
             self.table = EnvTable(rules_value, players, illegal, reward)
-        elif backend == "fast":
+        else:
             from unokit.envs.fast_table import FastTable
 
             self.table = FastTable(rules_value, players, illegal, reward)
-        else:
-            raise ValueError(f"backend must be 'engine' or 'fast', not {backend!r}")
         self.backend = backend
+        """The backend in use: ``engine`` or ``fast`` (what ``auto`` chose)."""
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self._seat_of = {name: s for s, name in enumerate(self.possible_agents)}
         codec, layout = self.table.codec, self.table.layout

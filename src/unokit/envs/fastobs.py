@@ -1,9 +1,11 @@
 """The observation vector written straight from the fast path's state array (numba).
 
 The same layout and values as ``ObservationLayout.encode(game.view(seat))`` for the rules the
-fast path plays (tests compare them game after game), with the fast path's Uno model: Uno is
-always said with the play, so ``uno_said`` marks every one-card hand and ``uno_exposed``
-stays 0. A seat sees its own hand only; the other hands appear as counts.
+fast path plays (tests compare them game after game). With the kernel's ``FLAG_UNO_CALLS``
+``uno_said`` and ``uno_exposed`` are the engine's Uno sets; without it (the vector
+environment) Uno is always said with the play, so ``uno_said`` marks every one-card hand and
+``uno_exposed`` stays 0. ``offer`` is the caller's to write (it belongs to the turn order, not
+to the state). A seat sees its own hand only; the other hands appear as counts.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from unokit.cards import Card
 from unokit.envs.observation import ObservationLayout
 from unokit.fast.layout import (
     CAP,
+    FLAG_UNO_CALLS,
     H_COLOR,
     H_DIRECTION,
     H_DRAWN,
+    H_EXPOSED,
+    H_FLAGS,
     H_LEN,
     H_NDISCARD,
     H_NDRAW,
@@ -28,6 +33,7 @@ from unokit.fast.layout import (
     H_PENDING_KIND,
     H_PHASE,
     H_PLAYERS,
+    H_SAID,
     H_SLOT,
     H_TO_PLAY,
     H_WD4_PLAYER,
@@ -54,8 +60,11 @@ FIELDS: Final = (
     "pending",
     "phase",
     "draw_size",
+    "uno_exposed",
+    "offer",
 )
-"""The fields ``observe`` writes, in the order of ``field_starts``."""
+"""The fields ``observe`` writes (``offer``: its caller), in the order of ``field_starts``
+(new fields go last: the vector environment indexes the first ones)."""
 
 
 def field_starts(layout: ObservationLayout) -> NDArray[np.int64]:
@@ -93,10 +102,18 @@ def observe(
         out[at[3] + card_map[state[H_DRAWN]]] = 1.0
     for k in range(nd):
         out[at[4] + card_map[state[OFF_DISCARD + k]]] += 1.0
+    calls = state[H_FLAGS] & FLAG_UNO_CALLS
+    said = state[H_SAID]
+    exposed = state[H_EXPOSED]
     for s in range(players):
         n = state[H_LEN + state[H_SLOT + s]]
         out[at[7] + s] = n
-        if n == 1:
+        if calls:
+            if said >> s & 1:
+                out[at[8] + s] = 1.0
+            if exposed >> s & 1:
+                out[at[13] + s] = 1.0
+        elif n == 1:
             out[at[8] + s] = 1.0
     if state[H_DIRECTION] == 1:
         out[at[9]] = 1.0

@@ -23,14 +23,16 @@ def raw_env(
     players: int = 4,
     illegal: str = "raise",
     reward: str = "win",
-    backend: str = "engine",
+    backend: str = "auto",
     render_mode: str | None = None,
     **switches: Any,
 ) -> UnoAEC:
     """The environment without wrappers: ``rules`` a preset name or ``Rules`` value
     (default ``mattel-2021``), house-rule switches as keywords (``stacking=True``).
-    ``backend="fast"`` runs the game on the compiled fast path (mattel-2021 with stacking,
-    seven_o, draw_to_match; Uno always said with the play): see docs/envs.md."""
+    ``backend``: ``auto`` (default) runs the game on the compiled fast path where it plays
+    the rules (mattel-2021 with any of stacking, seven_o, draw_to_match; the ``win`` reward)
+    and on the reference engine otherwise; ``fast`` and ``engine`` force one. Both give the
+    same observations, masks, agents and rewards: see docs/envs.md."""
     return UnoAEC(
         rules,
         players=players,
@@ -48,7 +50,7 @@ def env(
     players: int = 4,
     illegal: str = "raise",
     reward: str = "win",
-    backend: str = "engine",
+    backend: str = "auto",
     render_mode: str | None = None,
     **switches: Any,
 ) -> UnoAEC:

@@ -20,15 +20,18 @@ from unokit.fast.layout import (
     CAP,
     H_COLOR,
     H_DIRECTION,
+    H_EXPOSED,
     H_LEN,
     H_NDISCARD,
     H_NDRAW,
     H_PENDING,
     H_PHASE,
+    H_SAID,
     H_SLOT,
     H_TO_PLAY,
     H_WINNER,
     NUM_ACTIONS,
+    NUM_ACTIONS_UNO,
     OFF_DISCARD,
     OFF_DRAW,
     OFF_HANDS,
@@ -52,31 +55,40 @@ def deck_array() -> npt.NDArray[np.int32]:
 
 
 class FastGame:
-    """One kernel game held in its arrays: ``state`` (int32) and ``rng`` (uint64[2])."""
+    """One kernel game held in its arrays: ``state`` (int32) and ``rng`` (uint64[2]).
+    ``uno_calls``: play the Uno window (``FLAG_UNO_CALLS``: ``uno`` and ``catch`` out of
+    turn, plays with and without Uno), as the reference engine does."""
 
-    __slots__ = ("_mask", "flags", "players", "rng", "state")
+    __slots__ = ("_mask", "flags", "players", "rng", "state", "uno_calls")
 
-    def __init__(self, rules: Rules, players: int, seed: int) -> None:
+    def __init__(self, rules: Rules, players: int, seed: int, *, uno_calls: bool = False) -> None:
         if not 2 <= players <= 10:
             raise ValueError(f"the fast path seats 2 to 10 players, not {players}")
-        self.flags = flags_for(rules)
+        self.flags = flags_for(rules, uno_calls=uno_calls)
+        self.uno_calls = uno_calls
         self.players = players
         self.state = np.zeros(state_size(players), dtype=np.int32)
         self.rng = np.zeros(2, dtype=np.uint64)
-        self._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+        self._mask = np.zeros(NUM_ACTIONS_UNO if uno_calls else NUM_ACTIONS, dtype=np.uint8)
         if kernel.new_game(self.state, self.rng, _DECK, players, np.uint64(seed & _M64),
                            self.flags) < 0:  # fmt: skip
             raise ValueError(f"the deck is too small to deal {players} hands")
 
-    def legal(self) -> list[int]:
-        """The legal action numbers of the seat to play, ascending."""
-        mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
-        kernel.legal_mask(self.state, mask)
+    def legal(self, seat: int | None = None) -> list[int]:
+        """The legal action numbers of ``seat`` (default: the seat to play), ascending."""
+        mask = np.zeros_like(self._mask)
+        if seat is None:
+            kernel.legal_mask(self.state, mask)
+        elif 0 <= seat < self.players:
+            kernel.legal_mask_seat(self.state, operator.index(seat), mask)
         return [int(a) for a in np.flatnonzero(mask)]
 
-    def apply(self, action: int) -> None:
-        """Apply a legal action number (checked here; the kernel itself does not check)."""
-        if not kernel.step_checked(self.state, self.rng, operator.index(action), self._mask):
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply a legal action number for ``seat`` (default: the seat to play); checked
+        here, the kernel itself does not check."""
+        who = int(self.state[H_TO_PLAY]) if seat is None else operator.index(seat)
+        number = operator.index(action)
+        if not kernel.step_checked_seat(self.state, self.rng, who, number, self._mask):
             raise ValueError(f"action {action} is not legal now")
 
     def snapshot(self) -> dict[str, Any]:
@@ -99,7 +111,14 @@ class FastGame:
             "phase": PHASES[int(st[H_PHASE])],
             "pending": int(st[H_PENDING]),
             "winner": None if st[H_WINNER] < 0 else int(st[H_WINNER]),
-        }
+        } | (
+            {
+                "uno_said": [s for s in range(self.players) if st[H_SAID] >> s & 1],
+                "uno_exposed": [s for s in range(self.players) if st[H_EXPOSED] >> s & 1],
+            }
+            if self.uno_calls
+            else {}
+        )
 
     @property
     def over(self) -> bool:
@@ -117,9 +136,9 @@ class FastGame:
 
     def copy(self) -> FastGame:
         twin = object.__new__(FastGame)
-        twin.flags, twin.players = self.flags, self.players
+        twin.flags, twin.players, twin.uno_calls = self.flags, self.players, self.uno_calls
         twin.state, twin.rng = self.state.copy(), self.rng.copy()
-        twin._mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+        twin._mask = np.zeros_like(self._mask)
         return twin
 
 

@@ -1,5 +1,10 @@
 """The compiled kernel: the classic rules of ``unokit.game`` as numba functions over arrays.
 
+With ``FLAG_UNO_CALLS`` it plays the Uno window too (a play that leaves one card with or
+without saying Uno, ``uno`` and ``catch`` out of turn, exactly as ``Game._size_changed`` and
+``Game._start_turn`` keep it); without the flag Uno goes with every such play and nobody is
+caught, which is what the speed paths play.
+
 Every function takes the state array (``int32``, layout in ``unokit.fast.layout``) and the
 generator arrays (``uint64[2]``: PCG32 state and increment) and changes them in place. The
 rules are the reference engine's, statement for statement, so that the same seed plays the
@@ -20,16 +25,19 @@ from numba import njit
 from unokit.fast.layout import (
     ACCEPT,
     CAP,
+    CATCH,
     CHALLENGE,
     DRAW,
     FLAG_DRAW_TO_MATCH,
     FLAG_SEVEN_O,
     FLAG_STACKING,
+    FLAG_UNO_CALLS,
     H_ACTIONS,
     H_COLOR,
     H_DEALER,
     H_DIRECTION,
     H_DRAWN,
+    H_EXPOSED,
     H_FLAGS,
     H_LAST_PLAYER,
     H_LEN,
@@ -39,13 +47,14 @@ from unokit.fast.layout import (
     H_PENDING_KIND,
     H_PHASE,
     H_PLAYERS,
+    H_SAID,
     H_SLOT,
     H_STALL,
     H_TO_PLAY,
     H_WD4_GUILTY,
     H_WD4_PLAYER,
     H_WINNER,
-    NUM_ACTIONS,
+    MAX_PLAYERS,
     OFF_DISCARD,
     OFF_DRAW,
     OFF_HANDS,
@@ -58,14 +67,19 @@ from unokit.fast.layout import (
     PHASE_PENALTY,
     PHASE_PLAY,
     PHASE_SWAP,
+    PLAY_UNO,
     SWAP,
+    UNO,
+    UNO_PENALTY,
     WILD_BASE,
 )
 
 __all__ = [
     "apply_action",
     "apply_actions",
+    "apply_seat_action",
     "legal_mask",
+    "legal_mask_seat",
     "legal_masks",
     "new_game",
     "new_games",
@@ -76,6 +90,7 @@ __all__ = [
     "round_points",
     "seed_rng",
     "step_checked",
+    "step_checked_seat",
 ]
 
 # Card numbers are ``Card.index``: colour * 15 + (0-9 digits, 10 S, 11 R, 12 +2), wilds 60+.
@@ -206,6 +221,35 @@ def _remove(state: np.ndarray, seat: int, card: int) -> None:
     state[H_LEN + slot] = n - 1
 
 
+# -- the Uno window (FLAG_UNO_CALLS: Game._size_changed, Game._start_turn) -------------------
+@njit(cache=True)
+def _size_changed(state: np.ndarray, seat: int, old: int, said: bool) -> None:
+    """``Game._size_changed``: a hand left at one card is said or exposed; any other size
+    closes both."""
+    n = _hand_len(state, seat)
+    if n == old:
+        return
+    bit = 1 << seat
+    if n == 1:
+        if said:
+            state[H_SAID] |= bit
+            state[H_EXPOSED] &= ~bit
+        else:
+            state[H_EXPOSED] |= bit
+            state[H_SAID] &= ~bit
+    else:
+        state[H_SAID] &= ~bit
+        state[H_EXPOSED] &= ~bit
+
+
+@njit(cache=True, inline="always")
+def _start_turn(state: np.ndarray, seat: int) -> None:
+    """``Game._start_turn``: the other seats' Uno windows close (the seat's own stays)."""
+    exposed = state[H_EXPOSED]
+    if exposed:
+        state[H_EXPOSED] = exposed & (1 << seat)
+
+
 # -- the piles (Game._reshuffle, Game._draw_cards) -------------------------------------------
 @njit(cache=True)
 def _reshuffle(state: np.ndarray, rng: np.ndarray) -> None:
@@ -225,6 +269,7 @@ def _draw_cards(state: np.ndarray, rng: np.ndarray, seat: int, n: int) -> int:
     """Move up to ``n`` cards to ``seat``; returns how many came (the last is the newest)."""
     at = _hand_at(state, seat)
     slot = state[H_SLOT + seat]
+    old = state[H_LEN + slot]
     got = 0
     for _ in range(n):
         if state[H_NDRAW] == 0:
@@ -236,6 +281,8 @@ def _draw_cards(state: np.ndarray, rng: np.ndarray, seat: int, n: int) -> int:
         state[at + state[H_LEN + slot]] = state[OFF_DRAW + nd]
         state[H_LEN + slot] += 1
         got += 1
+    if got and state[H_FLAGS] & FLAG_UNO_CALLS:
+        _size_changed(state, seat, old, False)
     return got
 
 
@@ -310,13 +357,40 @@ def _play_ids(card: int, mask: np.ndarray) -> None:
 @njit(cache=True)
 def legal_mask(state: np.ndarray, mask: np.ndarray) -> int:
     """Set ``mask[a] = 1`` for every legal action of the seat to play (0 for the rest) and
-    return how many there are. Saying Uno goes with the play; there are no out-of-turn
-    actions in the fast path."""
+    return how many there are. Without ``FLAG_UNO_CALLS`` saying Uno goes with the play and
+    there are no out-of-turn actions; with it ``mask`` needs ``NUM_ACTIONS_UNO`` entries."""
+    return legal_mask_seat(state, state[H_TO_PLAY], mask)
+
+
+@njit(cache=True)
+def legal_mask_seat(state: np.ndarray, seat: int, mask: np.ndarray) -> int:
+    """``Game.legal_actions(seat)`` for any seat: its turn's actions if it is to play, then
+    (``FLAG_UNO_CALLS``) ``UNO`` in its own Uno window and ``CATCH`` of every other exposed
+    seat. Returns how many."""
     mask[:] = 0
     phase = state[H_PHASE]
     if phase == PHASE_OVER:
         return 0
-    seat = state[H_TO_PLAY]
+    if seat == state[H_TO_PLAY]:
+        _turn_mask(state, seat, mask)
+    exposed = state[H_EXPOSED]
+    if exposed:
+        if exposed >> seat & 1:
+            mask[UNO] = 1
+        for s in range(state[H_PLAYERS]):
+            if s != seat and exposed >> s & 1:
+                mask[CATCH + s] = 1
+    total = 0
+    for a in range(mask.shape[0]):
+        total += mask[a]
+    return total
+
+
+@njit(cache=True, inline="always")
+def _turn_mask(state: np.ndarray, seat: int, mask: np.ndarray) -> None:
+    """``Game._turn_actions``: with ``FLAG_UNO_CALLS`` a play that leaves one card comes
+    without (``a``) and with (``PLAY_UNO + a``) saying Uno."""
+    phase = state[H_PHASE]
     at = _hand_at(state, seat)
     n = _hand_len(state, seat)
     if phase == PHASE_PLAY:
@@ -345,10 +419,10 @@ def legal_mask(state: np.ndarray, mask: np.ndarray) -> int:
         for s in range(state[H_PLAYERS]):
             if s != seat:
                 mask[SWAP + s] = 1
-    total = 0
-    for a in range(NUM_ACTIONS):
-        total += mask[a]
-    return total
+    if n == 2 and state[H_FLAGS] & FLAG_UNO_CALLS:
+        for a in range(DRAW):
+            if mask[a]:
+                mask[PLAY_UNO + a] = 1
 
 
 # -- effects (Game._do and what it calls) ---------------------------------------------------
@@ -373,6 +447,7 @@ def _finish(state: np.ndarray, winner: int) -> None:
     state[H_WINNER] = winner
     state[H_PHASE] = PHASE_OVER
     state[H_TO_PLAY] = -1
+    state[H_EXPOSED] = 0
     _clear_pending(state)
 
 
@@ -392,10 +467,11 @@ def _shuffle_hands(state: np.ndarray, rng: np.ndarray, seat: int) -> None:
     """Wild Shuffle Hands: gather every hand in seat order, shuffle, deal back one at a
     time from the player's left (clockwise whatever the direction)."""
     players = state[H_PLAYERS]
-    pool = np.empty(CAP, dtype=np.int32)
+    pool = np.empty(CAP + MAX_PLAYERS, dtype=np.int32)  # the cards, then the old sizes
     m = 0
     for s in range(players):
         at = _hand_at(state, s)
+        pool[CAP + s] = _hand_len(state, s)
         for k in range(_hand_len(state, s)):
             pool[m] = state[at + k]
             m += 1
@@ -407,12 +483,16 @@ def _shuffle_hands(state: np.ndarray, rng: np.ndarray, seat: int) -> None:
         state[OFF_HANDS + slot * CAP + state[H_LEN + slot]] = pool[k]
         state[H_LEN + slot] += 1
         target = (target + 1) % players
+    if state[H_FLAGS] & FLAG_UNO_CALLS:
+        for s in range(players):
+            _size_changed(state, s, pool[CAP + s], False)
 
 
 @njit(cache=True)
 def _rotate_hands(state: np.ndarray) -> None:
     """Seven-O's 0: every hand moves to the next seat in the direction of play."""
-    last = H_SLOT + state[H_PLAYERS] - 1
+    players = state[H_PLAYERS]
+    last = H_SLOT + players - 1
     if state[H_DIRECTION] == 1:
         t = state[last]
         for i in range(last, H_SLOT, -1):
@@ -423,11 +503,20 @@ def _rotate_hands(state: np.ndarray) -> None:
         for i in range(H_SLOT, last):
             state[i] = state[i + 1]
         state[last] = t
+    if state[H_FLAGS] & FLAG_UNO_CALLS:  # seat s held the hand seat s + direction holds now
+        for s in range(players):
+            old = _hand_len(state, (s + state[H_DIRECTION] + players) % players)
+            _size_changed(state, s, old, False)
 
 
 @njit(cache=True, inline="always")
-def _play(state: np.ndarray, rng: np.ndarray, seat: int, card: int, color: int) -> None:
+def _play(  # noqa: PLR0917 - numba functions take positional arguments
+    state: np.ndarray, rng: np.ndarray, seat: int, card: int, color: int, uno: bool
+) -> None:
     """``Game._play``: the card leaves the hand, lands on the pile and acts."""
+    calls = state[H_FLAGS] & FLAG_UNO_CALLS
+    if calls:
+        _start_turn(state, seat)
     _remove(state, seat, card)
     prior_color = state[H_COLOR]
     state[OFF_DISCARD + state[H_NDISCARD]] = card
@@ -437,6 +526,8 @@ def _play(state: np.ndarray, rng: np.ndarray, seat: int, card: int, color: int) 
     state[H_DRAWN] = -1
     state[H_STALL] = 0
     sym = _symbol(card)
+    if calls:
+        _size_changed(state, seat, _hand_len(state, seat) + 1, uno)
     if _hand_len(state, seat) == 0:  # Game._going_out
         if sym == _DRAW_TWO or card == _WD4:
             n = state[H_PENDING] + (2 if sym == _DRAW_TWO else 4)
@@ -495,6 +586,8 @@ def _play(state: np.ndarray, rng: np.ndarray, seat: int, card: int, color: int) 
 @njit(cache=True, inline="always")
 def _draw(state: np.ndarray, rng: np.ndarray, seat: int) -> None:
     """``Game._do_draw``: one card (or until one plays, with draw-to-match)."""
+    if state[H_FLAGS] & FLAG_UNO_CALLS:
+        _start_turn(state, seat)
     got = _draw_cards(state, rng, seat, 1)
     if got and state[H_FLAGS] & FLAG_DRAW_TO_MATCH:
         at = _hand_at(state, seat)
@@ -520,24 +613,36 @@ def _draw(state: np.ndarray, rng: np.ndarray, seat: int) -> None:
 @njit(cache=True, inline="always")
 def apply_action(state: np.ndarray, rng: np.ndarray, action: int) -> None:
     """Apply ``action`` for the seat to play. Unchecked: ask ``legal_mask`` first."""
-    seat = state[H_TO_PLAY]
+    apply_seat_action(state, rng, state[H_TO_PLAY], action)
+
+
+@njit(cache=True, inline="always")
+def apply_seat_action(state: np.ndarray, rng: np.ndarray, seat: int, action: int) -> None:
+    """Apply ``action`` for ``seat`` (the seat to play, or with ``FLAG_UNO_CALLS`` any seat
+    saying Uno or catching). Unchecked: ask ``legal_mask_seat`` first."""
     state[H_ACTIONS] += 1
     if action < WILD_BASE:
-        _play(state, rng, seat, action, -1)
+        _play(state, rng, seat, action, -1, False)
     elif action < DRAW:
         w = (action - WILD_BASE) // 4
-        _play(state, rng, seat, _W + w, (action - WILD_BASE) % 4)
+        _play(state, rng, seat, _W + w, (action - WILD_BASE) % 4, False)
     elif action == DRAW:
         _draw(state, rng, seat)
     elif action == PASS:
+        if state[H_FLAGS] & FLAG_UNO_CALLS:
+            _start_turn(state, seat)
         state[H_DRAWN] = -1
         _end_turn(state, seat, False)
     elif action == ACCEPT:
+        if state[H_FLAGS] & FLAG_UNO_CALLS:
+            _start_turn(state, seat)
         n = state[H_PENDING]
         _clear_pending(state)
         _draw_cards(state, rng, seat, n)
         _end_turn(state, seat, False)
     elif action == CHALLENGE:
+        if state[H_FLAGS] & FLAG_UNO_CALLS:
+            _start_turn(state, seat)
         player = state[H_WD4_PLAYER]
         guilty = state[H_WD4_GUILTY]
         _clear_pending(state)
@@ -547,24 +652,49 @@ def apply_action(state: np.ndarray, rng: np.ndarray, action: int) -> None:
         else:
             _draw_cards(state, rng, seat, 6)
             _end_turn(state, seat, False)
-    else:  # swap
+    elif action < PLAY_UNO:  # swap
         other = action - SWAP
         t = state[H_SLOT + seat]
         state[H_SLOT + seat] = state[H_SLOT + other]
         state[H_SLOT + other] = t
+        if state[H_FLAGS] & FLAG_UNO_CALLS:  # each seat now holds the other's old hand
+            _size_changed(state, seat, _hand_len(state, other), False)
+            _size_changed(state, other, _hand_len(state, seat), False)
         _end_turn(state, seat, False)
+    elif action < PLAY_UNO + WILD_BASE:  # FLAG_UNO_CALLS from here on
+        _play(state, rng, seat, action - PLAY_UNO, -1, True)
+    elif action < UNO:
+        w = (action - PLAY_UNO - WILD_BASE) // 4
+        _play(state, rng, seat, _W + w, (action - PLAY_UNO - WILD_BASE) % 4, True)
+    elif action == UNO:
+        bit = 1 << seat
+        state[H_EXPOSED] &= ~bit
+        state[H_SAID] |= bit
+    else:  # catch
+        target = action - CATCH
+        state[H_EXPOSED] &= ~(1 << target)
+        _draw_cards(state, rng, target, UNO_PENALTY)
 
 
 @njit(cache=True)
 def step_checked(state: np.ndarray, rng: np.ndarray, action: int, mask: np.ndarray) -> bool:
-    """Apply ``action`` if it is legal (``mask`` is scratch space of ``NUM_ACTIONS``);
-    returns False, changing nothing, if it is not."""
-    if action < 0 or action >= NUM_ACTIONS:
+    """Apply ``action`` if it is legal (``mask`` is scratch space of ``NUM_ACTIONS``, or
+    ``NUM_ACTIONS_UNO`` with ``FLAG_UNO_CALLS``); returns False, changing nothing, if it is
+    not."""
+    return step_checked_seat(state, rng, state[H_TO_PLAY], action, mask)
+
+
+@njit(cache=True)
+def step_checked_seat(
+    state: np.ndarray, rng: np.ndarray, seat: int, action: int, mask: np.ndarray
+) -> bool:
+    """``step_checked`` for ``seat`` (any seat, for ``UNO`` and ``CATCH``)."""
+    if action < 0 or action >= mask.shape[0] or seat < 0 or seat >= state[H_PLAYERS]:
         return False
-    legal_mask(state, mask)
+    legal_mask_seat(state, seat, mask)
     if not mask[action]:
         return False
-    apply_action(state, rng, action)
+    apply_seat_action(state, rng, seat, action)
     return True
 
 

@@ -12,17 +12,20 @@ from typing import Final
 __all__ = [
     "ACCEPT",
     "CAP",
+    "CATCH",
     "CHALLENGE",
     "DRAW",
     "FLAG_DRAW_TO_MATCH",
     "FLAG_SEVEN_O",
     "FLAG_STACKING",
+    "FLAG_UNO_CALLS",
     "HEADER",
     "H_ACTIONS",
     "H_COLOR",
     "H_DEALER",
     "H_DIRECTION",
     "H_DRAWN",
+    "H_EXPOSED",
     "H_FLAGS",
     "H_LAST_PLAYER",
     "H_LEN",
@@ -32,6 +35,7 @@ __all__ = [
     "H_PENDING_KIND",
     "H_PHASE",
     "H_PLAYERS",
+    "H_SAID",
     "H_SLOT",
     "H_STALL",
     "H_TO_PLAY",
@@ -40,6 +44,7 @@ __all__ = [
     "H_WINNER",
     "MAX_PLAYERS",
     "NUM_ACTIONS",
+    "NUM_ACTIONS_UNO",
     "OFF_DISCARD",
     "OFF_DRAW",
     "OFF_HANDS",
@@ -52,7 +57,10 @@ __all__ = [
     "PHASE_PENALTY",
     "PHASE_PLAY",
     "PHASE_SWAP",
+    "PLAY_UNO",
     "SWAP",
+    "UNO",
+    "UNO_PENALTY",
     "WILD_BASE",
     "state_size",
 ]
@@ -90,6 +98,11 @@ H_WD4_PLAYER: Final = 15
 H_WD4_GUILTY: Final = 16
 """1 if that Wild Draw Four broke the limit (decided when it was played)."""
 H_LAST_PLAYER: Final = 17
+H_SAID: Final = 18
+"""Bit ``s`` set: seat ``s`` holds one card and said Uno (``FLAG_UNO_CALLS`` only)."""
+H_EXPOSED: Final = 19
+"""Bit ``s`` set: seat ``s`` holds one card, has not said Uno and may be caught
+(``FLAG_UNO_CALLS`` only: without it Uno is always said with the play)."""
 H_SLOT: Final = 20
 """``state[H_SLOT + seat]``: which hand slot holds the seat's hand (swaps move slots)."""
 H_LEN: Final = 30
@@ -118,6 +131,10 @@ PENDING_WD4: Final = 2
 FLAG_STACKING: Final = 1
 FLAG_SEVEN_O: Final = 2
 FLAG_DRAW_TO_MATCH: Final = 4
+FLAG_UNO_CALLS: Final = 8
+"""Play the Uno window as the reference engine does: a play that leaves one card may say
+Uno or not, an exposed seat may still say ``UNO``, any other seat may ``CATCH`` it. Masks
+then need ``NUM_ACTIONS_UNO`` entries. Without it Uno goes with every such play."""
 
 # -- actions -----------------------------------------------------------------------------
 WILD_BASE: Final = 60
@@ -130,6 +147,18 @@ CHALLENGE: Final = 83
 SWAP: Final = 84
 """``SWAP + seat``: trade hands with that seat (Seven-O's 7)."""
 NUM_ACTIONS: Final = SWAP + MAX_PLAYERS
+"""The actions of the fast path without ``FLAG_UNO_CALLS`` (the size of their masks)."""
+PLAY_UNO: Final = NUM_ACTIONS
+"""``PLAY_UNO + a`` (``a < DRAW``): play ``a`` and say Uno (``FLAG_UNO_CALLS`` only; then a
+plain play number does not say it)."""
+UNO: Final = PLAY_UNO + DRAW
+"""Say Uno out of turn: the seat's own Uno window is open (``FLAG_UNO_CALLS``)."""
+CATCH: Final = UNO + 1
+"""``CATCH + seat``: catch that exposed seat, which draws ``UNO_PENALTY`` (``FLAG_UNO_CALLS``)."""
+NUM_ACTIONS_UNO: Final = CATCH + MAX_PLAYERS
+"""The actions with ``FLAG_UNO_CALLS`` (the size of their masks)."""
+UNO_PENALTY: Final = 2
+"""Cards a caught seat draws (``unokit.game.UNO_PENALTY``)."""
 
 
 def state_size(players: int) -> int:
