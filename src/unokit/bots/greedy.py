@@ -17,10 +17,12 @@ from unokit.bots.knowledge import (
     color_counts,
     favourite_color,
     guilty_odds,
+    holds_match,
     last_wild_draw_four,
     matching_wilds,
     next_seat,
     teammate,
+    trade_score,
 )
 from unokit.cards import Card, Kind
 
@@ -134,9 +136,7 @@ def _best_play(plays: list[Action], decision: Decision, mate: int | None) -> Act
     threat = after != mate and sizes[after] <= 2
     plain = any(a.card is not None and not a.card.wild for a in plays)
     rules = decision.rules
-    guilty = any(c.color == view.get("color") for c in hand) or any(
-        c.kind in matching_wilds(rules.wd4_wilds) for c in hand
-    )
+    guilty = holds_match(hand, view.get("color"), rules.wd4_wilds)
     best: Action | None = None
     best_score = float("-inf")
     for action in _with_uno(plays):
@@ -191,15 +191,8 @@ def _card_score(
             return _LAST_RESORT + score  # keep wilds for when nothing else plays
         if kind is Kind.WILD_DRAW_FOUR:
             score += -200 if guilty else 10
-        elif kind is Kind.WILD_SHUFFLE_HANDS:
-            others = [n for s, n in enumerate(sizes) if s != decision.seat and n]
-            score += 40 if others and mine - 1 > sum(others) / len(others) else -40
-        elif kind is Kind.WILD_SWAP_HANDS:
-            fewest = min(
-                (n for s, n in enumerate(sizes) if s not in (decision.seat, mate) and n),
-                default=mine,
-            )
-            score += 40 if fewest < mine - 1 else -40
+        else:
+            score += trade_score(kind, sizes, decision.seat, mate, mine)
     elif rules.seven_o and card.number == 7:
         fewest = min(
             (n for s, n in enumerate(sizes) if s not in (decision.seat, mate) and n),

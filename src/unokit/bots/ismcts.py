@@ -176,16 +176,11 @@ class IsmctsBot(Bot):
             return self._tree_search(decision, candidates, redeal)
         rng = self.rng
         teams = _teams(decision)
-        deadline = None if self.time is None else _time.perf_counter() + self.time
-        limit = self.iterations
+        more = self._budget(len(candidates))
         rewards: list[list[float]] = [[] for _ in candidates]
         last = len(candidates) - 1
         done = 0
-        while True:
-            if limit is not None and done and done + len(candidates) > limit:
-                break
-            if deadline is not None and done and _time.perf_counter() >= deadline:
-                break
+        while more(done):
             deal, luck = rng.next64(), rng.next64()
             base = redeal(deal)
             for i, (action, got) in enumerate(zip(candidates, rewards, strict=True)):
@@ -198,6 +193,21 @@ class IsmctsBot(Bot):
         self.last_iterations = done
         return self._pick(decision, candidates, rewards)
 
+    def _budget(self, width: int) -> Callable[[int], bool]:
+        """Whether another round of ``width`` playouts fits after ``done``: within
+        ``iterations`` and before ``time`` runs out (the first round always runs)."""
+        limit = self.iterations
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+
+        def more(done: int) -> bool:
+            if not done:
+                return True
+            if limit is not None and done + width > limit:
+                return False
+            return deadline is None or _time.perf_counter() < deadline
+
+        return more
+
     def _tree_search(
         self, decision: Decision, candidates: list[Action], redeal: Callable[[int], Game]
     ) -> Action:
@@ -208,19 +218,14 @@ class IsmctsBot(Bot):
         teams = _teams(decision)
         share = 1.0 / len(decision.view["active"])
         c = self.c
-        deadline = None if self.time is None else _time.perf_counter() + self.time
-        limit = self.iterations
+        more = self._budget(len(candidates))
         root = _Node(seat)
         children = [_Node(seat) for _ in candidates]
         for action, child in zip(candidates, children, strict=True):
             root.children[(seat, action)] = child
         rewards: list[list[float]] = [[] for _ in candidates]
         done = 0
-        while True:
-            if limit is not None and done and done + len(candidates) > limit:
-                break
-            if deadline is not None and done and _time.perf_counter() >= deadline:
-                break
+        while more(done):
             deal, luck = rng.next64(), rng.next64()
             base = redeal(deal)
             for action, child, got in zip(candidates, children, rewards, strict=True):

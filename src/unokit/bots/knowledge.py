@@ -24,10 +24,12 @@ __all__ = [
     "favourite_color",
     "greedy_card",
     "guilty_odds",
+    "holds_match",
     "last_wild_draw_four",
     "matching_wilds",
     "next_seat",
     "teammate",
+    "trade_score",
     "unseen_cards",
 ]
 
@@ -110,13 +112,34 @@ def last_wild_draw_four(decision: Decision) -> tuple[int, str | None] | None:
     return found
 
 
+_MATCHING_WILDS: dict[str, tuple[Kind, ...]] = {
+    "wild": (Kind.WILD,),
+    "all": tuple(k for k in WILD_KINDS if k is not Kind.WILD_DRAW_FOUR),
+}
+
+
 def matching_wilds(wd4_wilds: str) -> tuple[Kind, ...]:
     """The wilds that count as a card of the colour in play for the Wild Draw Four limit."""
-    if wd4_wilds == "wild":
-        return (Kind.WILD,)
-    if wd4_wilds == "all":
-        return tuple(k for k in WILD_KINDS if k is not Kind.WILD_DRAW_FOUR)
-    return ()
+    return _MATCHING_WILDS.get(wd4_wilds, ())
+
+
+def holds_match(hand: Iterable[Card], color: str | None, wd4_wilds: str) -> bool:
+    """Would playing a Wild Draw Four from ``hand`` be guilty (``color`` in play)?"""
+    wilds = matching_wilds(wd4_wilds)
+    return any(c.color == color or c.kind in wilds for c in hand)
+
+
+def trade_score(kind: Kind, sizes: Sequence[int], seat: int, mate: int | None, mine: int) -> int:
+    """``greedy``'s score for a Wild Shuffle Hands or Wild Swap Hands played from ``mine``
+    cards: +40 when the trade should leave ``seat`` fewer cards, -40 otherwise; 0 for any
+    other card."""
+    if kind is Kind.WILD_SHUFFLE_HANDS:
+        others = [n for s, n in enumerate(sizes) if s != seat and n]
+        return 40 if others and mine - 1 > sum(others) / len(others) else -40
+    if kind is Kind.WILD_SWAP_HANDS:
+        fewest = min((n for s, n in enumerate(sizes) if s not in (seat, mate) and n), default=mine)
+        return 40 if fewest < mine - 1 else -40
+    return 0
 
 
 def guilty_odds(
@@ -224,18 +247,10 @@ def greedy_card(
                 score -= 1000
             elif kind is Kind.WILD_DRAW_FOUR:
                 if guilty is None:
-                    wilds = matching_wilds(rules.wd4_wilds)
-                    guilty = any(c.color == color or c.kind in wilds for c in hand)
+                    guilty = holds_match(hand, color, rules.wd4_wilds)
                 score += -200 if guilty else 10
-            elif kind is Kind.WILD_SHUFFLE_HANDS:
-                others = [n for s, n in enumerate(sizes) if s != seat and n]
-                score += 40 if others and mine - 1 > sum(others) / len(others) else -40
-            elif kind is Kind.WILD_SWAP_HANDS:
-                fewest = min(
-                    (n for s, n in enumerate(sizes) if s not in (seat, mate) and n),
-                    default=mine,
-                )
-                score += 40 if fewest < mine - 1 else -40
+            else:
+                score += trade_score(kind, sizes, seat, mate, mine)
         else:
             score += 2 * (counts[card.color or ""] - 1)
         if score > best_score:

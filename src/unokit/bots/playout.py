@@ -16,6 +16,7 @@ from __future__ import annotations
 from math import comb
 
 from unokit.actions import Action
+from unokit.bots.knowledge import holds_match, trade_score
 from unokit.cards import COLORS, Card, Kind
 from unokit.game import Game
 from unokit.rng import Random
@@ -166,17 +167,10 @@ def _best_play(game: Game, seat: int, plays: list[Action], mate: int | None) -> 
                 score += _LAST_RESORT
             elif kind is _WD4:
                 if guilty is None:
-                    guilty = _holds_match(hand, game.color, rules.wd4_wilds)
+                    guilty = holds_match(hand, game.color, rules.wd4_wilds)
                 score += -200 if guilty else 10
-            elif kind is Kind.WILD_SHUFFLE_HANDS:
-                rest = [n for s, n in enumerate(sizes) if s != seat and n]
-                score += 40 if rest and mine - 1 > sum(rest) / len(rest) else -40
-            elif kind is Kind.WILD_SWAP_HANDS:
-                fewest = min(
-                    (n for s, n in enumerate(sizes) if s not in (seat, mate) and n),
-                    default=mine,
-                )
-                score += 40 if fewest < mine - 1 else -40
+            else:
+                score += trade_score(kind, sizes, seat, mate, mine)
             if a.color is not None:
                 named = favourites.get(card)
                 if named is None:
@@ -217,18 +211,6 @@ def _seven_o_play(game: Game, seat: int) -> Action:
     action = GreedyBot().choose(decide(game, seat))
     assert action is not None
     return action
-
-
-def _holds_match(hand: list[Card], color: str | None, wd4_wilds: str) -> bool:
-    for card in hand:
-        if card.color == color:
-            return True
-        if card.wild and (
-            (wd4_wilds == "wild" and card.kind is Kind.WILD)
-            or (wd4_wilds == "all" and card.kind is not _WD4)
-        ):
-            return True
-    return False
 
 
 def _guilt_odds(game: Game, seat: int) -> float:
