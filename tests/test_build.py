@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-CORE = ("cards", "actions", "events", "rng", "game", "fast.policy")
+CORE = (
+    "cards",
+    "actions",
+    "events",
+    "rng",
+    "game",
+    "fast.policy",
+    "bots.knowledge",
+    "bots.playout",
+)
 
 
 @pytest.mark.parametrize("name", CORE)

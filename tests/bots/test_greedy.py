@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from unokit import Game, Rules
 from unokit.bots import GreedyBot, decide, make_bot
 from unokit.bots.greedy import challenge_odds
@@ -32,6 +34,28 @@ def table(first: list[str], top: str = "R3", rules: Rules = R, **kw: object) -> 
 def test_greedy_sheds_its_most_valuable_card_that_plays() -> None:
     assert greedy_choice(table(["R5", "R9", "G3", "B8"])) == "play R9"
     assert greedy_choice(table(["R5", "RS", "G3", "B8"])) == "play RS"
+
+
+def test_greedy_with_points_zero_plays_for_the_win_not_the_points() -> None:
+    """``points=0``: a card's points no longer count; it keeps its action card for a
+    threat and, among equals, plays the lowest card; the colour it can follow still counts,
+    and so does stopping a player about to go out."""
+    bot = make_bot("greedy:points=0", seed=1)
+    assert str(bot.choose(decide(table(["R5", "RS", "G3", "B8"]), 0))) == "play R5"
+    assert str(bot.choose(decide(table(["R5", "R9", "G3", "B8"]), 0))) == "play R5"
+    assert str(bot.choose(decide(table(["R5", "B3", "B2", "B8"]), 0))) == "play B3"
+    threat = Game.arranged(
+        R,
+        hands=[["R9", "RS", "G3", "B8"], ["G2"], ["G3", "B4", "Y5"], ["Y1", "Y2", "G1"]],
+        discard=["R3"],
+        draw=["Y6", "Y7"],
+    )
+    assert str(bot.choose(decide(threat, 0))) == "play RS"
+
+
+def test_greedy_refuses_a_negative_points_weight() -> None:
+    with pytest.raises(ValueError, match="points must be a number, 0 or more"):
+        make_bot("greedy:points=-1")
 
 
 def test_greedy_keeps_wild_cards_while_another_card_plays() -> None:

@@ -38,9 +38,15 @@ def test_ismcts_does_not_search_a_decision_with_one_choice() -> None:
     assert bot.last_iterations == 0
 
 
-def test_ismcts_answers_a_challenge_by_the_odds() -> None:
-    bot = IsmctsBot(seed=1, iterations=50)
-    assert str(bot.choose(decide(penalty_position(), 0))) == "challenge"
+def test_ismcts_answers_a_challenge_by_its_hand_model() -> None:
+    """Seat 3 played its Wild Draw Four from three cards with R3 on top. A player who keeps
+    its wilds while another card plays (as greedy does) held no red card and no 3: the
+    re-deals that fit that make it innocent, so accept. Without the model the odds are
+    greedy's (most hands of three hold a red card or a 3): challenge."""
+    decision = decide(penalty_position(), 0)
+    assert str(IsmctsBot(seed=1, iterations=50).choose(decision)) == "accept"
+    assert str(IsmctsBot(seed=1, iterations=50, infer=False).choose(decision)) == "challenge"
+    assert str(GreedyBot(seed=1).choose(decision)) == "challenge"
 
 
 def test_ismcts_with_the_same_seed_searches_the_same_way() -> None:
@@ -96,13 +102,14 @@ def test_ismcts_judging_a_challenge_reads_the_players_last_play() -> None:
     """``judge=true``: seat 3 played its Wild Draw Four on a red 3; ``greedy`` would have
     played a red card or a 3 had it held one, so every re-deal that explains the play leaves
     it innocent, and the search (scoring hand sizes after 12 actions) accepts the four cards
-    rather than risk six, where the odds alone (``judge=false``) challenge."""
+    rather than risk six, where greedy's odds alone (no model, ``infer=false``) challenge."""
     decision = decide(penalty_position(), 0)
     for seed in range(3):
         bot = IsmctsBot(seed=seed, iterations=100, depth=12, judge=True)
         assert str(bot.choose(decision)) == "accept"
         assert bot.last_iterations == 100
-    assert str(IsmctsBot(seed=1, iterations=100, depth=12).choose(decision)) == "challenge"
+    plain = IsmctsBot(seed=1, iterations=100, depth=12, infer=False)
+    assert str(plain.choose(decision)) == "challenge"
 
 
 @pytest.mark.parametrize(

@@ -32,12 +32,16 @@ def _fits(constraints: list[Constraint], hand: list[Card]) -> bool:
 
 
 def _greedy_games(
-    rules: Rules, games: int, visit: Callable[[Game, int, Decision, Action | None], None]
+    rules: Rules,
+    games: int,
+    visit: Callable[[Game, int, Decision, Action | None], None],
+    spec: str = "greedy",
 ) -> None:
-    """Play ``games`` rounds of four greedy bots, calling ``visit`` at every turn decision."""
+    """Play ``games`` rounds of four greedy bots (``spec``), calling ``visit`` at every turn
+    decision."""
     for seed in range(games):
         game = Game.new(rules, players=4, seed=seed)
-        bots: list[Bot] = [make_bot("greedy", seed=seed * 4 + s) for s in range(4)]
+        bots: list[Bot] = [make_bot(spec, seed=seed * 4 + s) for s in range(4)]
 
         def chooser(
             g: Game, seat: int, legal: list[Action], optional: bool, bots: list[Bot] = bots
@@ -69,6 +73,26 @@ def test_the_playout_policy_is_the_greedy_bot(switches: dict[str, Any]) -> None:
 
     _greedy_games(Rules.preset("mattel-2021", **switches), 12, visit)
     assert differ == []
+
+
+@pytest.mark.parametrize("points", [0.0, 0.5])
+def test_the_playout_policy_follows_greedys_points_setting(points: float) -> None:
+    """``greedy:points=...`` (how much a card's points weigh in its choice) and the playout
+    with the same weight make the same choices; the setting changes some of them."""
+    differ: list[str] = []
+    changed = 0
+
+    def visit(game: Game, seat: int, decision: Decision, action: Action | None) -> None:
+        nonlocal changed
+        legal = game.legal_actions(seat)
+        fast = playout_action(game, seat, legal, Random(1), points)
+        if fast != action:
+            differ.append(f"{game.phase} {decision.legal}: greedy {action}, playout {fast}")
+        changed += fast != playout_action(game, seat, legal, Random(1))
+
+    _greedy_games(Rules.preset(), 12, visit, f"greedy:points={points}")
+    assert differ == []
+    assert changed > 0
 
 
 def test_hand_model_constraints_hold_for_players_who_play_when_they_can() -> None:

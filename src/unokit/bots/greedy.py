@@ -34,15 +34,20 @@ _LAST_RESORT = -1000.0
 
 class GreedyBot(Bot):
     """Shed high-value cards, keep wilds for need; ``challenge`` is the least chance of
-    guilt at which it challenges a Wild Draw Four (1/3 breaks even: 6 cards against 4)."""
+    guilt at which it challenges a Wild Draw Four (1/3 breaks even: 6 cards against 4);
+    ``points`` weighs a card's points in its score (0: play for the win, not the points:
+    keep a colour, save action cards for a threat, the lowest card first among equals)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, challenge: float = 1 / 3) -> None:
+    def __init__(self, seed: int = 0, challenge: float = 1 / 3, points: float = 1.0) -> None:
         super().__init__(seed)
         if not 0.0 <= challenge <= 1.0:
             raise ValueError("challenge is a probability, 0 to 1")
+        if isinstance(points, bool) or not isinstance(points, (int, float)) or points < 0:
+            raise ValueError(f"points must be a number, 0 or more, not {points!r}")
         self.challenge = challenge
+        self.points = float(points)
 
     def choose(self, decision: Decision) -> Action | None:
         legal = decision.legal
@@ -72,7 +77,7 @@ class GreedyBot(Bot):
             return self._penalty(turn, decision)
         plays = [a for a in turn if a.kind == "play"]
         if plays and kinds <= {"play", "draw", "pass"}:
-            return _best_play(plays, decision, mate)
+            return _best_play(plays, decision, mate, self.points)
         if "draw" in kinds and kinds <= {"play", "draw", "pass"}:
             return next(a for a in turn if a.kind == "draw")
         return turn[self.rng.below(len(turn))]  # an action kind this bot does not model
@@ -80,7 +85,7 @@ class GreedyBot(Bot):
     def _penalty(self, turn: list[Action], decision: Decision) -> Action:
         stacks = [a for a in turn if a.kind == "play"]
         if stacks:
-            return _best_play(stacks, decision, teammate(decision.view, decision.seat))
+            return _best_play(stacks, decision, teammate(decision.view, decision.seat), self.points)
         for action in turn:
             if action.kind == "challenge" and challenge_odds(decision) > self.challenge:
                 return action
@@ -126,8 +131,11 @@ def _pick_swap(turn: list[Action], decision: Decision, mate: int | None) -> Acti
     return min(swaps, key=lambda a: (a.target == mate, sizes[a.target], a.target))
 
 
-def _best_play(plays: list[Action], decision: Decision, mate: int | None) -> Action:
-    """The play that scores best; a wild names the colour held most of after playing it."""
+def _best_play(
+    plays: list[Action], decision: Decision, mate: int | None, points: float = 1.0
+) -> Action:
+    """The play that scores best (the first of equals); a wild names the colour held most
+    of after playing it."""
     hand = decision.hand
     view = decision.view
     sizes: list[int] = view["hand_sizes"]
@@ -153,6 +161,7 @@ def _best_play(plays: list[Action], decision: Decision, mate: int | None) -> Act
             plain=plain,
             guilty=guilty,
             mate=mate,
+            points=points,
         )
         if card.wild:
             if action.color is not None and action.color != favourite_color(rest):
@@ -175,12 +184,13 @@ def _card_score(
     plain: bool,
     guilty: bool,
     mate: int | None,
+    points: float = 1.0,
 ) -> float:
     rules = decision.rules
     sizes: list[int] = decision.view["hand_sizes"]
     mine = len(rest) + 1
     kind = card.kind
-    score = float(rules.card_points(card))
+    score = points * rules.card_points(card)
     if kind in _STOPPERS:
         if threat:
             score += 60

@@ -9,15 +9,20 @@ that re-deal every root action is played and the round played out by the greedy 
 every seat (``playout.py``, move for move the ``greedy`` bot), to its end or, with
 ``depth``, for that many actions and then scored by a hand-size estimate (``chances``). The
 root actions share each re-deal and its random numbers, so the comparison between them is
-paired. It plays the action with the best mean, unless greedy's choice is within
-``caution`` standard errors of it (paired differences): greedy is a good prior, and a few
-hundred playouts are noisy. ``tree=true`` adds the classic ISMCTS tree below the root (one
-tree shared by every re-deal, UCB1 with availability counts, ``c`` the constant).
+paired. It plays the action with the best mean, unless its prior's choice is within
+``caution`` standard errors of it (paired differences): a good heuristic is a good prior,
+and a few hundred playouts are noisy. The prior, and the seat's own turns in a playout,
+are greedy's with its ``points`` setting (how much a card's points weigh; 1, greedy's
+own, by default); the others are modelled as ``greedy`` as it is. ``tree=true`` adds the
+classic ISMCTS tree below the root (one tree shared by every re-deal, UCB1 with
+availability counts, ``c`` the constant).
 
 Strength is set by ``iterations`` (playouts, reproducible) or ``time`` (seconds,
 machine-dependent); both may be given, and the search stops at whichever comes first.
-Reflexes are not searched: it always says Uno and catches, and out-of-turn offers and Wild
-Draw Four challenges are answered as the greedy bot answers them.
+Reflexes are not searched: it always says Uno and catches, and out-of-turn offers are
+answered as the greedy bot answers them. A Wild Draw Four is challenged when the share of
+re-deals (fitted to the model) in which its player held a matching card is above greedy's
+threshold.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ _TRIES = 12
 """Re-deals tried until one explains the others' last plays (else the one that explains
 most is kept)."""
 _REFLEXES = ("uno", "catch")
+_JUDGES = 24
+"""Re-deals that weigh the chance that a Wild Draw Four was played illegally."""
 
 
 class _Node:
@@ -59,10 +66,12 @@ class _Node:
 
 class IsmctsBot(Bot):
     """``iterations`` determinized playouts a decision (``time``: a budget in seconds
-    instead or as well). ``caution``: standard errors the search must beat greedy's choice
-    by; ``infer``: re-deals fit the hand model; ``depth``: actions a playout runs before it
-    is scored (0: to the end); ``colors``: search every colour a wild can name, not only
-    the one held most; ``tree``: a UCB1 tree below the root, ``c`` its constant."""
+    instead or as well). ``caution``: standard errors the search must beat its prior's
+    choice by; ``points``: the weight of a card's points in its own greedy choices (the
+    prior, its turns in playouts); ``infer``: re-deals fit the hand model; ``depth``:
+    actions a playout runs before it is scored (0: to the end); ``colors``: search every
+    colour a wild can name, not only the one held most; ``tree``: a UCB1 tree below the
+    root, ``c`` its constant."""
 
     name = "ismcts"
 
@@ -82,6 +91,7 @@ class IsmctsBot(Bot):
         blend: float = 0.0,
         hold: bool = True,
         judge: bool = False,
+        points: float = 1.0,
     ) -> None:
         super().__init__(seed)
         if iterations is None and time is None:
@@ -120,7 +130,8 @@ class IsmctsBot(Bot):
         if isinstance(blend, bool) or not isinstance(blend, (int, float)) or not 0 <= blend <= 1:
             raise ValueError(f"blend must be a number from 0 to 1, not {blend!r}")
         self.blend = float(blend)
-        self.reflexes = GreedyBot(seed=seed ^ 0x15_C7)
+        self.reflexes = GreedyBot(seed=seed ^ 0x15_C7, points=points)
+        self.points = self.reflexes.points
         self.last_iterations = 0
         """How many iterations the last search ran (0: the decision was not searched)."""
 
@@ -130,8 +141,7 @@ class IsmctsBot(Bot):
         if decision.optional or any(a.kind in _REFLEXES for a in legal):
             return self.reflexes.choose(decision)
         if any(a.kind == "challenge" for a in legal) and not self.judge:
-            # a plain re-deal cannot know whether a player bluffs: the odds decide
-            return self.reflexes.choose(decision)
+            return self._challenge(decision)
         candidates = _tree_actions(legal, decision.hand, self.colors)
         if not self.hold and any(a.kind == "play" for a in candidates):
             # drawing with a card that plays, or keeping a drawn card that plays: rarely
@@ -144,7 +154,68 @@ class IsmctsBot(Bot):
         except NotImplementedError:  # an engine that cannot re-deal: play by heuristic
             return self.reflexes.choose(decision)
 
+    def _challenge(self, decision: Decision) -> Action | None:
+        """Challenge a Wild Draw Four when the chance of guilt is above greedy's threshold,
+        the chance being the share of ``_JUDGES`` re-deals (fitted to the hand model) in
+        which its player held a matching card; greedy's own odds where there is no model
+        (``infer=false``, the variants, a stack to answer with, an engine that cannot
+        re-deal)."""
+        legal = decision.legal
+        challenge = next(a for a in legal if a.kind == "challenge")
+        accept = next((a for a in legal if a.kind == "accept"), None)
+        if (
+            accept is None
+            or not self.infer
+            or decision.rules.game != "classic"
+            or any(a.kind == "play" for a in legal)
+        ):
+            return self.reflexes.choose(decision)
+        try:
+            redeal = self._redealer(decision)
+            guilty = 0
+            for _ in range(_JUDGES):
+                events = redeal(self.rng.next64()).apply(challenge, decision.seat)
+                guilty += any(e.type == "verdict" and e.reason == "guilty" for e in events)
+        except NotImplementedError:
+            return self.reflexes.choose(decision)
+        return challenge if guilty / _JUDGES > self.reflexes.challenge else accept
+
     def _search(self, decision: Decision, candidates: list[Action]) -> Action:
+        seat = decision.seat
+        redeal = self._redealer(decision)
+        if self.tree:
+            return self._tree_search(decision, candidates, redeal)
+        rng = self.rng
+        teams = _teams(decision)
+        more = self._budget(len(candidates))
+        rewards: list[list[float]] = [[] for _ in candidates]
+        last = len(candidates) - 1
+        done = 0
+        while more(done):
+            deal, luck = rng.next64(), rng.next64()
+            base = redeal(deal)
+            for i, (action, got) in enumerate(zip(candidates, rewards, strict=True)):
+                game = base if i == last else base.clone()  # the same re-deal for every action
+                game.apply(action, seat)
+                got.append(
+                    _value(
+                        game,
+                        seat,
+                        teams,
+                        Random(luck),
+                        depth=self.depth,
+                        blend=self.blend,
+                        points=self.points,
+                    )
+                )
+                done += 1
+        self.last_iterations = done
+        return self._pick(decision, candidates, rewards)
+
+    def _redealer(self, decision: Decision) -> Callable[[int], Game]:
+        """Re-deals for ``decision`` from a seed: ``Decision.sample``, arranged to fit the
+        hand model (re-drawn until one explains the others' last plays, or the one that
+        explains most of ``_TRIES``)."""
         seat = decision.seat
         # the model reads the classic engine's events; the variants re-deal plainly
         classic = decision.rules.game == "classic"
@@ -172,26 +243,7 @@ class IsmctsBot(Bot):
                         break
             return best
 
-        if self.tree:
-            return self._tree_search(decision, candidates, redeal)
-        rng = self.rng
-        teams = _teams(decision)
-        more = self._budget(len(candidates))
-        rewards: list[list[float]] = [[] for _ in candidates]
-        last = len(candidates) - 1
-        done = 0
-        while more(done):
-            deal, luck = rng.next64(), rng.next64()
-            base = redeal(deal)
-            for i, (action, got) in enumerate(zip(candidates, rewards, strict=True)):
-                game = base if i == last else base.clone()  # the same re-deal for every action
-                game.apply(action, seat)
-                got.append(
-                    _value(game, seat, teams, Random(luck), depth=self.depth, blend=self.blend)
-                )
-                done += 1
-        self.last_iterations = done
-        return self._pick(decision, candidates, rewards)
+        return redeal
 
     def _budget(self, width: int) -> Callable[[int], bool]:
         """Whether another round of ``width`` playouts fits after ``done``: within
@@ -234,7 +286,7 @@ class IsmctsBot(Bot):
                 child.avail += 1
                 walk = Random(luck)
                 path = [child, *self._descend(game, child, c, walk)]
-                winner = _play_out(game, walk)
+                winner = _play_out(game, walk, seat, self.points)
                 for node in path:
                     node.visits += 1
                     if winner is None:
@@ -314,7 +366,14 @@ class IsmctsBot(Bot):
 
 
 def _value(
-    game: Game, seat: int, teams: list[int], rng: Random, *, depth: int, blend: float
+    game: Game,
+    seat: int,
+    teams: list[int],
+    rng: Random,
+    *,
+    depth: int,
+    blend: float,
+    points: float = 1.0,
 ) -> float:
     """Play the re-deal on with the greedy policy for every seat, to its end (``depth``
     0) or for ``depth`` actions: 1 if ``seat`` (or its team) won, else 0 (an equal share
@@ -333,7 +392,8 @@ def _value(
             break
         actor = game.to_play
         assert actor is not None
-        game.apply(playout_action(game, actor, game.legal_actions(actor), rng), actor)
+        weight = points if actor == seat else 1.0
+        game.apply(playout_action(game, actor, game.legal_actions(actor), rng, weight), actor)
         steps += 1
     winner = game.winner
     outcome = 1.0 / len(game.active) if winner is None else float(teams[winner] == teams[seat])
@@ -360,13 +420,15 @@ def chances(game: Game, seat: int, teams: list[int]) -> float:
     return mine / total
 
 
-def _play_out(game: Game, rng: Random) -> int | None:
-    """Play the re-deal to its end with the greedy policy for every seat: the winner."""
+def _play_out(game: Game, rng: Random, seat: int, points: float) -> int | None:
+    """Play the re-deal to its end with the greedy policy for every seat (``seat`` with its
+    ``points`` setting): the winner."""
     steps = 0
     while not game.over and steps < _ROLLOUT_LIMIT:
         actor = game.to_play
         assert actor is not None
-        game.apply(playout_action(game, actor, game.legal_actions(actor), rng), actor)
+        weight = points if actor == seat else 1.0
+        game.apply(playout_action(game, actor, game.legal_actions(actor), rng, weight), actor)
         steps += 1
     return game.winner
 

@@ -69,8 +69,11 @@ _COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 _STOPPER = [c.kind in _STOPPERS for c in Card.all()]
 
 
-def playout_action(game: Game, seat: int, legal: list[Action], rng: Random) -> Action:
-    """The greedy bot's choice for ``seat`` among ``legal`` (its turn's actions)."""
+def playout_action(
+    game: Game, seat: int, legal: list[Action], rng: Random, points: float = 1.0
+) -> Action:
+    """The greedy bot's choice for ``seat`` among ``legal`` (its turn's actions), with its
+    ``points`` setting."""
     if len(legal) == 1:
         return legal[0]
     mate: int | None = None
@@ -111,19 +114,21 @@ def playout_action(game: Game, seat: int, legal: list[Action], rng: Random) -> A
             return min(swaps, key=lambda a: (a.target == mate, sizes[a.target or 0], a.target))
     if accept is not None:
         if plays:
-            return _best_play(game, seat, plays, mate)
+            return _best_play(game, seat, plays, mate, points)
         if challenge is not None and _guilt_odds(game, seat) > _CHALLENGE:
             return challenge
         return accept
     if plays:
-        return _best_play(game, seat, plays, mate)
+        return _best_play(game, seat, plays, mate, points)
     if draw is not None:
         return draw
     turn = [a for a in legal if a.kind not in ("uno", "catch", "jump")]
     return turn[rng.below(len(turn))] if turn else legal[rng.below(len(legal))]
 
 
-def _best_play(game: Game, seat: int, plays: list[Action], mate: int | None) -> Action:
+def _best_play(
+    game: Game, seat: int, plays: list[Action], mate: int | None, weight: float = 1.0
+) -> Action:
     """``greedy._best_play`` on a game: the play with the best ``_card_score``."""
     if len(plays) == 1:
         return plays[0]
@@ -156,7 +161,7 @@ def _best_play(game: Game, seat: int, plays: list[Action], mate: int | None) -> 
         card = a.card
         assert card is not None
         kind = card.kind
-        score = float(points[card.index])
+        score = weight * points[card.index]
         if _STOPPER[card.index]:
             if threat:
                 score += 60

@@ -1,0 +1,129 @@
+"""How strong could ``ismcts`` be if it knew more? Two measurements, offline, for the notes.
+
+``strength``: ``bot_strength.py`` with one more hero, ``ismcts-oracle`` (a cheat, defined
+here and nowhere else): ``ismcts`` whose re-deals keep the *real* hands of the other seats
+and shuffle only the draw pile. Its settings are ``ismcts``'s:
+
+    .venv/bin/python benchmarks/ismcts_ceiling.py strength --hero ismcts-oracle:iterations=200 \\
+        --field greedy --games 400 --seed 7 --jobs 2
+
+``guess``: how close ``ismcts``'s re-deals come to the real hands, over the turn decisions of
+seat 0 in rounds of four ``greedy`` bots (``mattel-2021``): for each other hand, the share of
+its cards a re-deal gets right (multiset overlap) and the share of the five kinds (four
+colours, wild) whose presence it gets right; plain re-deals (``Decision.sample``) against
+re-deals fitted to the hand model, as ``ismcts`` makes them:
+
+    .venv/bin/python benchmarks/ismcts_ceiling.py guess --games 40 --redeals 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from unokit import Game, Rules
+from unokit.actions import Action
+from unokit.bots import IsmctsBot, decide, make_bot
+from unokit.bots.base import Decision, register_bot
+from unokit.cards import Card
+from unokit.rng import Random
+from unokit.turns import play_out
+
+sys.path.insert(0, str(Path(__file__).parent))
+import bot_strength  # the sibling script
+
+
+class OracleIsmcts(IsmctsBot):
+    """A cheat: ``ismcts`` whose re-deals are the real game with only the draw pile
+    shuffled (the real hands of the others are kept)."""
+
+    def _redealer(self, decision: Decision) -> Callable[[int], Game]:
+        real = decision._game
+        assert real is not None
+
+        def redeal(deal: int) -> Game:
+            game = real.clone()
+            rng = Random(deal)
+            draw = list(game._draw)
+            rng.shuffle(draw)
+            game._draw = draw
+            game._rng = Random(rng.next64())
+            game._lcache = None
+            return game
+
+        return redeal
+
+
+register_bot("ismcts-oracle", OracleIsmcts)
+
+
+def _presence(hand: list[Card]) -> set[str]:
+    return {"W" if c.wild else c.color or "" for c in hand}
+
+
+def guess(games: int, redeals: int, seed: int) -> dict[str, Any]:
+    """Overlap and presence of the re-deals' hands with the real ones."""
+    plain = IsmctsBot(seed=seed, infer=False)
+    model = IsmctsBot(seed=seed)
+    totals = {"plain": [0.0, 0.0], "model": [0.0, 0.0]}
+    count = 0
+    rng = Random(seed)
+    for index in range(games):
+        game = Game.new(Rules.preset(), players=4, seed=seed * 1000 + index)
+        bots = [make_bot("greedy", seed=index * 4 + s) for s in range(4)]
+
+        def chooser(
+            g: Game, seat: int, legal: list[Action], optional: bool, bots: list[Any] = bots
+        ) -> Any:
+            nonlocal count
+            decision = decide(g, seat, optional)
+            if seat == 0 and not optional and len(legal) > 1:
+                for name, bot in (("plain", plain), ("model", model)):
+                    redeal = bot._redealer(decision)
+                    for _ in range(redeals):
+                        sample = redeal(rng.next64())
+                        for other in (1, 2, 3):
+                            real = g.hand(other)
+                            got = sample.hand(other)
+                            overlap = sum((Counter(got) & Counter(real)).values())
+                            totals[name][0] += overlap / len(real)
+                            seen, truth = _presence(got), _presence(real)
+                            right = sum((k in seen) == (k in truth) for k in "RGBYW")
+                            totals[name][1] += right / 5
+                count += 3 * redeals
+            return bots[seat].choose(decision)
+
+        for _ in play_out(game, chooser):
+            pass
+    result = {
+        name: {"overlap": o / count, "presence": p / count} for name, (o, p) in totals.items()
+    }
+    for name, values in result.items():
+        print(
+            f"{name:6s} re-deals: cards right {100 * values['overlap']:.1f}%, "
+            f"colours/wild present-or-not right {100 * values['presence']:.1f}% "
+            f"({count} hand guesses)"
+        )
+    return result
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "strength":
+        bot_strength.main(args[1:])
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=["guess", "strength"])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--redeals", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parsed = parser.parse_args(args)
+    guess(parsed.games, parsed.redeals, parsed.seed)
+
+
+if __name__ == "__main__":
+    main()
