@@ -119,6 +119,7 @@ def test_ismcts_judging_a_challenge_reads_the_players_last_play() -> None:
         ("ismcts:depth=-1", "depth must be a whole number"),
         ("ismcts:blend=1.5", "blend must be a number from 0 to 1"),
         ("ismcts:memory=0.5", "memory must be a whole number"),
+        ("ismcts:points=-1", "points must be a number, 0 or more"),
     ],
 )
 def test_ismcts_refuses_bad_settings(spec: str, message: str) -> None:
@@ -141,3 +142,19 @@ def test_ismcts_stopped_playouts_are_scored_by_hand_sizes() -> None:
     bot.choose(decide(play_position(), 0))
     assert len(seen) == 40
     assert all(0.0 < v < 1.0 for v in seen)
+
+
+def test_ismcts_prior_follows_its_points_setting() -> None:
+    """With a caution the search cannot beat, ismcts plays its prior: greedy's choice with
+    its ``points`` setting (1 sheds the Skip worth 20, 0 keeps it and plays the 5)."""
+    game = Game.arranged(
+        Rules.preset(),
+        hands=[["R5", "RS", "G3", "B8"], ["G2", "B3", "Y4", "Y1"], ["G3", "B4", "Y5"], ["Y2"]],
+        discard=["R3"],
+        draw=["Y6", "Y7", "Y8", "Y9", "B6", "B7", "G8", "G9"],
+    )
+    decision = decide(game, 0)
+    shed = IsmctsBot(seed=1, iterations=30, caution=1e9)
+    win = IsmctsBot(seed=1, iterations=30, caution=1e9, points=0)
+    assert str(shed.choose(decision)) == "play RS"
+    assert str(win.choose(decision)) == "play R5"
