@@ -1,11 +1,15 @@
 """How strong could ``ismcts`` be if it knew more? Two measurements, offline, for the notes.
 
-``strength``: ``bot_strength.py`` with one more hero, ``ismcts-oracle`` (a cheat, defined
-here and nowhere else): ``ismcts`` whose re-deals keep the *real* hands of the other seats
-and shuffle only the draw pile. Its settings are ``ismcts``'s:
+``strength``: ``bot_strength.py`` with more heroes, cheats defined here and nowhere else:
+``ismcts-oracle`` is ``ismcts`` whose re-deals keep the *real* hands of the other seats and
+shuffle only the draw pile; ``ismcts-next``, ``ismcts-prev`` and ``ismcts-short`` re-deal as
+``ismcts`` does, then put back the real hand of one seat only (the next to play, the one
+before it) or of every seat down to one or two cards. Their settings are ``ismcts``'s:
 
     .venv/bin/python benchmarks/ismcts_ceiling.py strength --hero ismcts-oracle:iterations=200 \\
         --field greedy --games 400 --seed 7 --jobs 2
+    .venv/bin/python benchmarks/ismcts_ceiling.py strength --hero ismcts-next:iterations=200 \\
+        --field greedy --games 1000 --seed 7 --jobs 2
 
 ``guess``: how close ``ismcts``'s re-deals come to the real hands, over the turn decisions of
 seat 0 in rounds of four ``greedy`` bots (``mattel-2021``): for each other hand, the share of
@@ -59,6 +63,64 @@ class OracleIsmcts(IsmctsBot):
 
 
 register_bot("ismcts-oracle", OracleIsmcts)
+
+
+class PartialOracle(IsmctsBot):
+    """A cheat: ``ismcts``'s re-deals with the real hand of some seats put back (``which``:
+    the next seat to play, the one before this seat, or every seat holding one or two)."""
+
+    which = "next"
+
+    def _redealer(self, decision: Decision) -> Callable[[int], Game]:
+        fitted = super()._redealer(decision)
+        real = decision._game
+        assert real is not None
+        me = decision.seat
+        if self.which == "next":
+            seats = [real._next(me)]
+        elif self.which == "prev":
+            seats = [s for s in real.active if s != me and real._next(s) == me]
+        else:
+            seats = [s for s in real.active if s != me and len(real.hand(s)) <= 2]
+        seats = [s for s in seats if s != me]
+
+        def redeal(deal: int) -> Game:
+            game = fitted(deal)
+            for s in seats:
+                _put_back(game, s, real.hand(s), me)
+            return game
+
+        return redeal
+
+
+class _PrevOracle(PartialOracle):
+    which = "prev"
+
+
+class _ShortOracle(PartialOracle):
+    which = "short"
+
+
+def _put_back(game: Game, seat: int, real: list[Card], me: int) -> None:
+    """Give ``seat`` its real hand in a re-deal; the cards it held there go where the real
+    ones were (another hand or the draw pile), so hand sizes and the cards stay as they were."""
+    want = Counter(real)
+    held = Counter(game._hands[seat])
+    spare = list((held - want).elements())
+    missing = want - held
+    for pile in [*(game._hands[s] for s in game.active if s not in (seat, me)), game._draw]:
+        for i, card in enumerate(pile):
+            if missing[card] > 0:
+                missing[card] -= 1
+                pile[i] = spare.pop()
+    assert not +missing and not spare
+    game._hands[seat] = list(real)
+    game._lcache = None
+
+
+register_bot("ismcts-next", PartialOracle)
+register_bot("ismcts-prev", _PrevOracle)
+register_bot("ismcts-short", _ShortOracle)
 
 
 def _presence(hand: list[Card]) -> set[str]:

@@ -98,19 +98,31 @@ def test_the_playout_policy_follows_greedys_points_setting(points: float) -> Non
 def test_hand_model_constraints_hold_for_players_who_play_when_they_can() -> None:
     """Greedy players draw only when nothing plays: every real hand fits what the model
     says it cannot hold, and the model does learn something."""
-    checked = learned = 0
+    checked = learned = shown = 0
 
     def visit(game: Game, seat: int, decision: Decision, action: Action | None) -> None:
         nonlocal checked, learned
+        nonlocal shown
         model = HandModel(decision)
         for other, constraints in model.slots.items():
-            assert _fits(constraints, game.hand(other)), (other, constraints, game.hand(other))
+            known = model.known.get(other, [])
+            assert Counter(known) <= Counter(game.hand(other)), (other, known, game.hand(other))
+            assert _fits(constraints, _without(game.hand(other), known)), (other, constraints)
             checked += 1
             learned += len(constraints)
+            shown += len(known)
 
     _greedy_games(Rules.preset(), 10, visit)
     assert checked > 100
     assert learned > 50
+    assert shown > 5  # greedy challenges often: hands are shown and remembered
+
+
+def _without(hand: list[Card], cards: list[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
 
 
 def test_an_arranged_re_deal_keeps_the_view_and_fits_the_model() -> None:
@@ -157,6 +169,56 @@ def test_a_player_who_drew_on_red_holds_no_red_in_any_re_deal() -> None:
         model.arrange(sample, 0)
         for card in sample.hand(1):
             assert not card.wild and card.color != "R" and card.symbol != "5", card
+
+
+def _challenged_table() -> Game:
+    """Seat 1 plays a Wild Draw Four (innocently), seat 2 challenges and is shown B3 Y4 G8,
+    then seat 1 plays the B3."""
+    game = Game.arranged(
+        Rules.preset(),
+        hands=[
+            ["R5", "G3", "B9", "Y2"],
+            ["W+4", "B3", "Y4", "G8"],
+            ["R4", "B4", "B1"],
+            ["R1", "B7"],
+        ],
+        discard=["R3"],
+        draw=["G7", "R8", "Y8", "R9", "G5", "W", "B2", "R7", "G1", "Y1", "B5", "G9"],
+    )
+    for action, seat in [
+        ("play R5", 0),
+        ("play W+4 B", 1),
+        ("challenge", 2),  # innocent: seat 2 draws 6 and loses its turn
+        ("play B7", 3),
+        ("play B9", 0),
+        ("play B3", 1),
+    ]:
+        game.apply(action, seat)
+    return game
+
+
+def test_a_hand_shown_to_the_challenger_is_in_every_re_deal() -> None:
+    """The challenger saw seat 1's hand: the cards it has not played since (Y4, G8) are in
+    seat 1's hand in every re-deal, though they are among the unseen cards."""
+    game = _challenged_table()
+    decision = decide(game, 2)
+    model = HandModel(decision)
+    assert model.known == {1: [Card.parse("Y4"), Card.parse("G8")]}
+    assert not model.empty
+    for seed in range(30):
+        sample = decision.sample(seed)
+        model.arrange(sample, 2)
+        assert sorted(sample.hand(1), key=str) == [Card.parse("G8"), Card.parse("Y4")]
+        assert Counter(sample.all_cards()) == Counter(game.all_cards())
+
+
+def test_a_hand_shown_to_another_seat_is_not_known() -> None:
+    """Seat 3 did not see the hand shown to seat 2: its model knows no card of seat 1."""
+    game = _challenged_table()
+    game.apply("play B4", 2)
+    assert game.to_play == 3
+    assert HandModel(decide(game, 3)).known == {}
+    assert HandModel(decide(game, 2)).known
 
 
 def test_a_history_the_model_cannot_explain_drops_its_constraints() -> None:

@@ -4,7 +4,8 @@
 Every iteration re-deals the cards the seat cannot see (``Decision.sample``, a
 determinization consistent with its view), arranged so that it also fits what the seat's
 history says the others cannot hold (``knowledge.HandModel``: a player who drew had nothing
-that played; a player's last play is the one ``greedy`` would have made from that hand). On
+that played; a player's last play is the one ``greedy`` would have made from that hand) or
+do hold (a hand shown to it when it challenged a Wild Draw Four). On
 that re-deal every root action is played and the round played out by the greedy policy for
 every seat (``playout.py``, move for move the ``greedy`` bot), to its end or, with
 ``depth``, for that many actions and then scored by a hand-size estimate (``chances``). The

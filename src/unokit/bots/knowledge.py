@@ -272,8 +272,9 @@ class HandModel:
     Each unseen card of a hand is a slot with what it cannot be; a card played leaves the
     hand from the most constrained slot it fits (so no more is assumed than the history
     forces), and a history the assumption cannot explain (a player who drew holding a card
-    that played) drops that seat's constraints. Hands swapped or shuffled start afresh.
-    Only the seat's own history is read: nothing it may not see.
+    that played) drops that seat's constraints. A hand shown to this seat (it challenged a
+    Wild Draw Four) is known card for card until those cards are played. Hands swapped or
+    shuffled start afresh. Only the seat's own history is read: nothing it may not see.
     """
 
     def __init__(self, decision: Decision, memory: int = 1) -> None:
@@ -310,6 +311,7 @@ class HandModel:
                 first = Card.parse(discard[below])
                 color, symbol = first.color, first.symbol
         drew: int | None = None  # the seat that has just drawn on its turn
+        known: dict[int, list[Card]] = {}  # cards a hand shown to this seat still holds
         for event in history:
             kind = event.type
             seat = event.seat
@@ -319,6 +321,7 @@ class HandModel:
                 count[seat] = event.count
                 if seat != me:
                     slots[seat] = [None] * event.count
+                    known.pop(seat, None)
             elif kind == "reverse":
                 direction = event.count or -direction
             elif kind == "turn_up" and event.cards:
@@ -337,8 +340,11 @@ class HandModel:
                     last.pop(seat, None)
                 count[seat] -= 1
                 hand = slots.get(seat, []) if seat != me else []
+                held = known.get(seat)
                 if seat == drew and hand:
                     hand.pop()  # the card it drew: the one play open to it
+                elif held is not None and card in held:
+                    held.remove(card)
                 elif hand:
                     fits = [i for i, c in enumerate(hand) if allows(c, card)]
                     if not fits:  # the assumption failed for this seat: forget it
@@ -370,20 +376,30 @@ class HandModel:
                 drew = None
             elif kind == "color" and event.color is not None:
                 color = event.color
+            elif kind == "reveal" and event.cards and seat is not None and seat != me:
+                # a hand shown to this seat (a challenge): known card for card; cards it
+                # drew since it played are still unknown
+                known[seat] = list(event.cards)
+                slots[seat] = [None] * max(count[seat] - len(event.cards), 0)
             elif kind in ("swap", "rotate", "shuffle_hands", "hand"):
                 for other, hand in slots.items():
-                    slots[other] = [None] * len(hand)
+                    slots[other] = [None] * (len(hand) + len(known.get(other, ())))
+                known.clear()
                 checkable = False
                 last.clear()
         for seat, size in enumerate(sizes):
             if seat == me:
                 continue
             hand = slots.get(seat, [])
-            if len(hand) != size:
+            if len(hand) + len(known.get(seat, ())) != size:
                 hand = [None] * size
+                known.pop(seat, None)
             slots[seat] = hand
         self.slots = {s: [c for c in h if c is not None] for s, h in slots.items()}
         """Each other seat's constrained slots (its unconstrained cards are left out)."""
+        self.known = {s: cards for s, cards in known.items() if cards}
+        """Cards each other seat is known to hold: what a hand shown to this seat (a
+        Wild Draw Four challenge) still holds."""
         mate = teammate(decision.view, me)
         self.last_plays = [p for s, p in last.items() if s != mate and p and checkable]
         """Each other seat's last plays from its hand (up to ``memory``, oldest first) since
@@ -426,7 +442,7 @@ class HandModel:
     @property
     def empty(self) -> bool:
         """Nothing is known beyond the view: a plain re-deal is as good."""
-        return not any(self.slots.values())
+        return not any(self.slots.values()) and not self.known
 
     def arrange(self, game: Game, seat: int, rng: Random | None = None) -> None:
         """Re-deal the cards ``seat`` cannot see in ``game`` (a determinization made by
@@ -444,6 +460,13 @@ class HandModel:
         pool: list[Card | None] = list(cards)
         sizes = {s: len(hands[s]) for s in others}
         new: dict[int, list[Card]] = {s: [] for s in others}
+        for s in others:  # the cards known to be there first: a slot must not take them
+            for held in self.known.get(s, ()):
+                for i, unseen in enumerate(pool):
+                    if unseen == held:
+                        new[s].append(held)
+                        pool[i] = None
+                        break
         for s in others:
             for constraint in sorted(self.slots.get(s, ()), key=_weight, reverse=True):
                 for i, card in enumerate(pool):
