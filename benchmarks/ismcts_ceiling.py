@@ -33,6 +33,7 @@ from unokit import Game, Rules
 from unokit.actions import Action
 from unokit.bots import IsmctsBot, decide, make_bot
 from unokit.bots.base import Decision, register_bot
+from unokit.bots.knowledge import HandModel
 from unokit.cards import Card
 from unokit.rng import Random
 from unokit.turns import play_out
@@ -45,7 +46,7 @@ class OracleIsmcts(IsmctsBot):
     """A cheat: ``ismcts`` whose re-deals are the real game with only the draw pile
     shuffled (the real hands of the others are kept)."""
 
-    def _redealer(self, decision: Decision) -> Callable[[int], Game]:
+    def _redealer(self, decision: Decision, model: HandModel | None) -> Callable[[int], Game]:
         real = decision._game
         assert real is not None
 
@@ -71,8 +72,8 @@ class PartialOracle(IsmctsBot):
 
     which = "next"
 
-    def _redealer(self, decision: Decision) -> Callable[[int], Game]:
-        fitted = super()._redealer(decision)
+    def _redealer(self, decision: Decision, model: HandModel | None) -> Callable[[int], Game]:
+        fitted = super()._redealer(decision, model)
         real = decision._game
         assert real is not None
         me = decision.seat
@@ -145,7 +146,7 @@ def guess(games: int, redeals: int, seed: int) -> dict[str, Any]:
             decision = decide(g, seat, optional)
             if seat == 0 and not optional and len(legal) > 1:
                 for name, bot in (("plain", plain), ("model", model)):
-                    redeal = bot._redealer(decision)
+                    redeal = bot._redealer(decision, bot._model(decision))
                     for _ in range(redeals):
                         sample = redeal(rng.next64())
                         for other in (1, 2, 3):

@@ -158,3 +158,26 @@ def test_ismcts_prior_follows_its_points_setting() -> None:
     win = IsmctsBot(seed=1, iterations=30, caution=1e9, points=0)
     assert str(shed.choose(decision)) == "play RS"
     assert str(win.choose(decision)) == "play R5"
+
+
+def test_ismcts_that_knows_nothing_more_challenges_as_greedy_does() -> None:
+    """Where the hand model knows nothing beyond the view (``memory=0`` and no draws or
+    wilds from three cards to read), a Wild Draw Four is judged by greedy's odds, which also
+    remember a player found innocent before, not by plain re-deals."""
+    judged = 0
+    for seed in range(40):
+        game = Game.new(Rules.preset(), players=4, seed=seed)
+        bots = [GreedyBot(seed=seed * 4 + s) for s in range(4)]
+        while not game.over:
+            seat = game.to_play
+            assert seat is not None
+            decision = decide(game, seat)
+            if any(a.kind == "challenge" for a in decision.legal):
+                bot = IsmctsBot(seed=seed, memory=0)
+                if bot._model(decision) is None:
+                    judged += 1
+                    assert bot.choose(decision) == GreedyBot(seed=seed).choose(decision)
+            action = bots[seat].choose(decision)
+            assert action is not None
+            game.apply(action, seat)
+    assert judged >= 5

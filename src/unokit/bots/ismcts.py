@@ -160,7 +160,8 @@ class IsmctsBot(Bot):
         the chance being the share of ``_JUDGES`` re-deals (fitted to the hand model) in
         which its player held a matching card; greedy's own odds where there is no model
         (``infer=false``, the variants, a stack to answer with, an engine that cannot
-        re-deal)."""
+        re-deal) or it knows nothing beyond the view (greedy's odds are then what plain
+        re-deals would find, and they remember a player found innocent before)."""
         legal = decision.legal
         challenge = next(a for a in legal if a.kind == "challenge")
         accept = next((a for a in legal if a.kind == "accept"), None)
@@ -171,8 +172,11 @@ class IsmctsBot(Bot):
             or any(a.kind == "play" for a in legal)
         ):
             return self.reflexes.choose(decision)
+        model = self._model(decision)
+        if model is None:  # nothing known beyond the view: greedy's odds are these re-deals'
+            return self.reflexes.choose(decision)
         try:
-            redeal = self._redealer(decision)
+            redeal = self._redealer(decision, model)
             guilty = 0
             for _ in range(_JUDGES):
                 events = redeal(self.rng.next64()).apply(challenge, decision.seat)
@@ -183,7 +187,7 @@ class IsmctsBot(Bot):
 
     def _search(self, decision: Decision, candidates: list[Action]) -> Action:
         seat = decision.seat
-        redeal = self._redealer(decision)
+        redeal = self._redealer(decision, self._model(decision))
         if self.tree:
             return self._tree_search(decision, candidates, redeal)
         rng = self.rng
@@ -213,16 +217,19 @@ class IsmctsBot(Bot):
         self.last_iterations = done
         return self._pick(decision, candidates, rewards)
 
-    def _redealer(self, decision: Decision) -> Callable[[int], Game]:
-        """Re-deals for ``decision`` from a seed: ``Decision.sample``, arranged to fit the
-        hand model (re-drawn until one explains the others' last plays, or the one that
-        explains most of ``_TRIES``)."""
+    def _model(self, decision: Decision) -> HandModel | None:
+        """The hand model for ``decision``, or ``None`` where it knows nothing beyond the
+        view (or is off: ``infer=false``; the variants, whose events it does not read)."""
+        if not self.infer or decision.rules.game != "classic":
+            return None
+        model = HandModel(decision, self.memory)
+        return None if model.empty and not model.last_plays else model
+
+    def _redealer(self, decision: Decision, model: HandModel | None) -> Callable[[int], Game]:
+        """Re-deals for ``decision`` from a seed: ``Decision.sample``, arranged to fit
+        ``model`` if there is one (re-drawn until one explains the others' last plays, or the
+        one that explains most of ``_TRIES``)."""
         seat = decision.seat
-        # the model reads the classic engine's events; the variants re-deal plainly
-        classic = decision.rules.game == "classic"
-        model = HandModel(decision, self.memory) if self.infer and classic else None
-        if model is not None and model.empty and not model.last_plays:
-            model = None
 
         def redeal(deal: int) -> Game:
             game = decision.sample(deal)
