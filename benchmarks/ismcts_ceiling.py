@@ -4,7 +4,9 @@
 ``ismcts-oracle`` is ``ismcts`` whose re-deals keep the *real* hands of the other seats and
 shuffle only the draw pile; ``ismcts-next``, ``ismcts-prev`` and ``ismcts-short`` re-deal as
 ``ismcts`` does, then put back the real hand of one seat only (the next to play, the one
-before it) or of every seat down to one or two cards. Their settings are ``ismcts``'s:
+before it) or of every seat down to one or two cards; ``ismcts-pile`` deals the others'
+real cards among them at random (it knows which cards they hold between them, so the draw
+pile's, but not who holds which). Their settings are ``ismcts``'s:
 
     .venv/bin/python benchmarks/ismcts_ceiling.py strength --hero ismcts-oracle:iterations=200 \\
         --field greedy --games 400 --seed 7 --jobs 2
@@ -64,6 +66,36 @@ class OracleIsmcts(IsmctsBot):
 
 
 register_bot("ismcts-oracle", OracleIsmcts)
+
+
+class PileOracle(IsmctsBot):
+    """A cheat: the real game with the others' real cards dealt among them at random and
+    the draw pile shuffled."""
+
+    def _redealer(self, decision: Decision, model: HandModel | None) -> Callable[[int], Game]:
+        real = decision._game
+        assert real is not None
+        others = [s for s in real.active if s != decision.seat]
+
+        def redeal(deal: int) -> Game:
+            game = real.clone()
+            rng = Random(deal)
+            cards = [c for s in others for c in game._hands[s]]
+            rng.shuffle(cards)
+            for s in others:
+                size = len(game._hands[s])
+                game._hands[s], cards = cards[:size], cards[size:]
+            draw = list(game._draw)
+            rng.shuffle(draw)
+            game._draw = draw
+            game._rng = Random(rng.next64())
+            game._lcache = None
+            return game
+
+        return redeal
+
+
+register_bot("ismcts-pile", PileOracle)
 
 
 class PartialOracle(IsmctsBot):
