@@ -101,8 +101,7 @@ def test_hand_model_constraints_hold_for_players_who_play_when_they_can() -> Non
     checked = learned = shown = 0
 
     def visit(game: Game, seat: int, decision: Decision, action: Action | None) -> None:
-        nonlocal checked, learned
-        nonlocal shown
+        nonlocal checked, learned, shown
         model = HandModel(decision)
         for other, constraints in model.slots.items():
             known = model.known.get(other, [])
