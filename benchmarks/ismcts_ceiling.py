@@ -46,31 +46,10 @@ import bot_strength  # the sibling script
 
 class OracleIsmcts(IsmctsBot):
     """A cheat: ``ismcts`` whose re-deals are the real game with only the draw pile
-    shuffled (the real hands of the others are kept)."""
+    shuffled (the real hands of the others are kept; with ``mix``, the others' real cards
+    are dealt among them at random first)."""
 
-    def _redealer(self, decision: Decision, model: HandModel | None) -> Callable[[int], Game]:
-        real = decision._game
-        assert real is not None
-
-        def redeal(deal: int) -> Game:
-            game = real.clone()
-            rng = Random(deal)
-            draw = list(game._draw)
-            rng.shuffle(draw)
-            game._draw = draw
-            game._rng = Random(rng.next64())
-            game._lcache = None
-            return game
-
-        return redeal
-
-
-register_bot("ismcts-oracle", OracleIsmcts)
-
-
-class PileOracle(IsmctsBot):
-    """A cheat: the real game with the others' real cards dealt among them at random and
-    the draw pile shuffled."""
+    mix = False
 
     def _redealer(self, decision: Decision, model: HandModel | None) -> Callable[[int], Game]:
         real = decision._game
@@ -80,11 +59,12 @@ class PileOracle(IsmctsBot):
         def redeal(deal: int) -> Game:
             game = real.clone()
             rng = Random(deal)
-            cards = [c for s in others for c in game._hands[s]]
-            rng.shuffle(cards)
-            for s in others:
-                size = len(game._hands[s])
-                game._hands[s], cards = cards[:size], cards[size:]
+            if self.mix:
+                cards = [c for s in others for c in game._hands[s]]
+                rng.shuffle(cards)
+                for s in others:
+                    size = len(game._hands[s])
+                    game._hands[s], cards = cards[:size], cards[size:]
             draw = list(game._draw)
             rng.shuffle(draw)
             game._draw = draw
@@ -95,7 +75,12 @@ class PileOracle(IsmctsBot):
         return redeal
 
 
-register_bot("ismcts-pile", PileOracle)
+class _PileOracle(OracleIsmcts):
+    mix = True
+
+
+register_bot("ismcts-oracle", OracleIsmcts)
+register_bot("ismcts-pile", _PileOracle)
 
 
 class PartialOracle(IsmctsBot):
