@@ -495,6 +495,14 @@ class Game:
         return self._wd4 is not None
 
     @property
+    def open_wild_draw_four(self) -> tuple[int, str | None] | None:
+        """The Wild Draw Four waiting to be challenged: who played it and the colour in play
+        before it (what a challenge checks that player's hand against), or ``None``. Both
+        are public: the table saw the play."""
+        wd4 = self._wd4
+        return None if wd4 is None else (wd4[0], wd4[1])
+
+    @property
     def drawn(self) -> Card | None:
         """The card the seat to play has just drawn and may still play (phase ``drawn``).
         Like ``hand``, this is the whole game's knowledge: a view shows it to that seat only."""
@@ -1221,17 +1229,71 @@ class Game:
             i += n
         twin._draw = pool[i:]
         twin._rng = Random(rng.next64())
-        to_play = twin._to_play
-        if twin._phase == DRAWN and to_play is not None and to_play != seat:
-            twin._drawn = twin._playable_last(to_play, others)
-        if twin._wd4 is not None and twin._wd4[0] != seat:
-            player, prior_color, shown = twin._wd4
-            # the shown hand is the player's hand when it played; later draws come after it
-            twin._wd4 = (player, prior_color, tuple(twin._hands[player][: len(shown)]))
+        twin._after_redeal(seat, others)
         twin._log = [e.for_seat(seat) for e in self._log]
         twin._origin = {"how": "resample"}
-        twin._lcache = None
         return twin
+
+    def redeal(
+        self,
+        seat: int,
+        hands: dict[int, list[Card]],
+        draw: list[Card],
+        *,
+        check: bool = True,
+    ) -> None:
+        """Deal the cards ``seat`` cannot see again, as the caller chooses: ``hands`` gives
+        every other active seat its new hand (its size kept) and ``draw`` the draw pile,
+        top first (as ``draw_pile`` lists it). For search bots that fit their own
+        determinizations to what they infer: call it on a copy the bot owns (a ``clone`` or
+        a ``resample``), never on the game in play.
+
+        The cards must be exactly those ``seat`` cannot see now, in a round still in play,
+        else ``ValueError`` says why and the game is as before; ``check=False`` skips that
+        proof, for search loops that only permute the cards they took from this game. As
+        with ``resample``, a hand another seat showed in an open Wild Draw Four challenge
+        becomes that seat's first cards, and another seat's just-drawn card is kept
+        playable."""
+        others = [s for s in self._active if s != seat]
+        if check:
+            self._check_redeal(seat, others, hands, draw)
+        for s in others:
+            self._hands[s] = list(hands[s])
+        self._draw = draw[::-1]
+        self._after_redeal(seat, others)
+
+    def _check_redeal(
+        self, seat: int, others: list[int], hands: dict[int, list[Card]], draw: list[Card]
+    ) -> None:
+        if self._phase == OVER:
+            raise ValueError("the round is over: every hand is shown, none can be re-dealt")
+        if seat not in self._active:
+            raise ValueError(f"seat {seat} is not playing this round")
+        if sorted(hands) != others:
+            raise ValueError(f"hands are needed for seats {others} exactly, not {sorted(hands)}")
+        for s in others:
+            if len(hands[s]) != len(self._hands[s]):
+                raise ValueError(f"seat {s} holds {len(self._hands[s])} cards, not {len(hands[s])}")
+        if len(draw) != len(self._draw):
+            raise ValueError(f"the draw pile holds {len(self._draw)} cards, not {len(draw)}")
+        unseen = sorted(
+            [c.index for s in others for c in self._hands[s]] + [c.index for c in self._draw]
+        )
+        given = sorted([c.index for s in others for c in hands[s]] + [c.index for c in draw])
+        if given != unseen:
+            raise ValueError(f"these are not the cards seat {seat} cannot see")
+
+    def _after_redeal(self, seat: int, others: list[int]) -> None:
+        """What a re-deal of the cards ``seat`` cannot see must keep true: another seat's
+        drawn card is a playable card of its hand, and a hand shown in an open challenge is
+        its player's first cards (later draws come after it)."""
+        to_play = self._to_play
+        if self._phase == DRAWN and to_play is not None and to_play != seat:
+            self._drawn = self._playable_last(to_play, others)
+        if self._wd4 is not None and self._wd4[0] != seat:
+            player, prior_color, shown = self._wd4
+            self._wd4 = (player, prior_color, tuple(self._hands[player][: len(shown)]))
+        self._lcache = None
 
     def _playable_last(self, seat: int, unseen: list[int]) -> Card:
         """Make the last card of ``seat``'s hand (the one it drew) playable, swapping in a

@@ -451,14 +451,13 @@ class HandModel:
         rest. The cards are scanned in their shuffled order, so each slot gets a uniformly
         random allowed card. With ``rng`` the unseen cards are shuffled again first (a new
         re-deal without a new copy of the game)."""
-        hands = game._hands  # the determinization belongs to the search
         others = [s for s in game.active if s != seat]
-        cards = [c for s in others for c in hands[s]]
-        cards += game._draw
+        sizes = game.hand_sizes()
+        cards = [c for s in others for c in game.hand(s)]
+        cards += game.draw_pile[::-1]  # bottom first, the order re-deals have always scanned
         if rng is not None:
             rng.shuffle(cards)
         pool: list[Card | None] = list(cards)
-        sizes = {s: len(hands[s]) for s in others}
         new: dict[int, list[Card]] = {s: [] for s in others}
         for s in others:  # the cards known to be there first: a slot must not take them
             for held in self.known.get(s, ()):
@@ -480,9 +479,4 @@ class HandModel:
             need = sizes[s] - len(new[s])
             new[s].extend(rest[j : j + need])
             j += need
-            hands[s] = new[s]
-        game._draw = rest[j:]
-        if game._wd4 is not None and game._wd4[0] != seat:
-            player, prior, shown = game._wd4
-            game._wd4 = (player, prior, tuple(hands[player][: len(shown)]))
-        game._lcache = None
+        game.redeal(seat, new, rest[j:][::-1], check=False)  # redeal takes the pile top first

@@ -222,10 +222,10 @@ def _guilt_odds(game: Game, seat: int) -> float:
     """``greedy.challenge_odds`` from ``seat``'s side of the game: the chance that the Wild
     Draw Four's player held a matching card, hypergeometric over the cards this seat cannot
     see, weighed by the player's verdicts."""
-    wd4 = game._wd4  # (player, colour before, hand): the playout owns this game
+    wd4 = game.open_wild_draw_four
     if wd4 is None:
         return 0.0
-    player, color, _ = wd4
+    player, color = wd4
     if color is None:
         return 0.0
     wilds = game.rules.wd4_wilds

@@ -712,12 +712,15 @@ class TriplePlayGame(Game):
         """As ``Game.resample``; the unit's hidden thresholds are redrawn too, among those
         the lights shown allow, and its script (future decisions) is forgotten."""
         twin = cast(TriplePlayGame, super().resample(seat, seed))
-        to_play = twin._to_play
-        if twin._drawn is not None and to_play is not None and to_play != seat:
-            twin._drawn = twin._hands[to_play][-1]  # the card drawn is the last one taken
         twin._unit.forget(twin._rng)
         twin._lcache = None
         return twin
+
+    def _after_redeal(self, seat: int, others: list[int]) -> None:
+        super()._after_redeal(seat, others)
+        to_play = self._to_play
+        if self._drawn is not None and to_play is not None and to_play != seat:
+            self._drawn = self._hands[to_play][-1]  # the card drawn is the last one taken
 
     # ------------------------------------------------------------------ views ---------
     def view(self, seat: int | None) -> dict[str, Any]:
