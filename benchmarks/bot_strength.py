@@ -2,8 +2,11 @@
 
 4 players by default, ``mattel-2021``, the hero's seat rotated through every seat on the
 same deal (deal ``k`` is played ``players`` times, the hero at seat 0, 1, 2, 3), win share
-with its 95% Wilson interval (a fair share is 1/players). Every game's seeds derive from
-``--seed``, so a run reproduces exactly with any ``--jobs``. Run offline, not in CI:
+with its 95% Wilson interval over the games (a fair share is 1/players) and its 95%
+interval over the deals (``unokit.simulate.deal_interval``: the games of one deal are not
+independent, the deals are, so this is the right one for the rotated format; a little
+narrower). Every game's seeds derive from ``--seed``, so a run reproduces exactly with any
+``--jobs``. Run offline, not in CI:
 
     .venv/bin/python benchmarks/bot_strength.py --hero greedy --field random --games 20000
     .venv/bin/python benchmarks/bot_strength.py --hero ismcts:iterations=200 --field greedy \
@@ -19,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import platform
 import statistics
@@ -29,20 +31,10 @@ from typing import Any
 
 from unokit import Game, Rules
 from unokit.bots import Bot, IsmctsBot, decide, make_bot
+from unokit.simulate import deal_interval, wilson
 from unokit.turns import play_out
 
 _MASK = (1 << 63) - 1
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (centre - half, centre + half)
 
 
 def play_one(job: tuple[int, str, str, str, dict[str, Any], int, int]) -> dict[str, Any]:
@@ -145,6 +137,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     elapsed = time.perf_counter() - start
     wins = sum(r["won"] for r in results)
     low, high = wilson(wins, len(results))
+    per_deal = [
+        sum(r["won"] for r in results[k : k + args.players])
+        for k in range(0, len(results), args.players)
+    ]
+    deal_low, deal_high = deal_interval(per_deal, args.players)
     summary: dict[str, Any] = {
         "hero": args.hero,
         "field": args.field,
@@ -156,6 +153,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "hero_wins": wins,
         "win_share": wins / len(results),
         "interval_95": [low, high],
+        "interval_95_deals": [deal_low, deal_high],
         "blocked": sum(r["blocked"] for r in results),
         "mean_actions": statistics.fmean(r["actions"] for r in results),
         "seconds": elapsed,
@@ -171,6 +169,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         f"({args.rules}, {args.players} players, {len(results)} games, seed {args.seed}):",
         f"win share {100 * summary['win_share']:.2f}%",
         f"[95% {100 * low:.2f}% .. {100 * high:.2f}%], fair share {100 / args.players:.1f}%",
+    )
+    print(
+        f"  95% interval over the {len(per_deal)} deals (paired seats): "
+        f"{100 * deal_low:.2f}% .. {100 * deal_high:.2f}%"
     )
     print(f"  {elapsed:.0f} s with {args.jobs} job(s); {summary['mean_actions']:.0f} actions/game")
     for key in ("decision_time_all", "decision_time_searched", "decision_cpu_searched"):

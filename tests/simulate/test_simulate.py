@@ -18,6 +18,7 @@ from unokit.simulate import (
     Simulation,
     Tally,
     bot_seed,
+    deal_interval,
     game_seed,
     make_report,
     play_chunk,
@@ -110,6 +111,29 @@ def test_wilson_interval_matches_the_textbook_values() -> None:
     low, high = wilson(0, 10)
     assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_deal_interval_is_the_normal_interval_of_the_per_deal_shares() -> None:
+    # shares 1/4, 2/4, 1/4, 0: mean 1/4, sample variance 1/24, standard error sqrt(1/96)
+    low, high = deal_interval([1, 2, 1, 0], seats=4)
+    half = 1.959964 * (1 / 96) ** 0.5
+    assert low == pytest.approx(0.25 - half) and high == pytest.approx(0.25 + half)
+    assert deal_interval([3], seats=4) == (0.0, 1.0)  # one deal: no spread to measure
+
+
+def test_a_hero_that_wins_once_on_every_deal_has_no_spread_between_deals() -> None:
+    # what seat rotation buys: the same 100 wins in 400 games are certain to be 25% when
+    # every deal gives exactly one, while Wilson over the games knows nothing of the deals
+    assert deal_interval([1] * 100, seats=4) == (0.25, 0.25)
+    low, high = wilson(100, 400)
+    assert low < 0.22 and high > 0.29
+
+
+def test_the_deal_interval_refuses_impossible_counts() -> None:
+    with pytest.raises(ValueError, match="between 0 and 4"):
+        deal_interval([1, 5], seats=4)
+    with pytest.raises(ValueError, match="seats"):
+        deal_interval([0, 0], seats=0)
 
 
 def test_a_bad_simulation_is_refused_with_a_reason() -> None:

@@ -10,7 +10,7 @@ from unokit.simulate.report import BotRow, Report, make_report
 from unokit.simulate.runner import BACKENDS, run
 from unokit.simulate.seeds import bot_seed, game_seed, seating
 from unokit.simulate.spec import Simulation
-from unokit.simulate.tally import Tally, wilson
+from unokit.simulate.tally import Tally, deal_interval, wilson
 
 __all__ = [
     "BACKENDS",
@@ -20,6 +20,7 @@ __all__ = [
     "Simulation",
     "Tally",
     "bot_seed",
+    "deal_interval",
     "game_seed",
     "make_report",
     "play_chunk",
