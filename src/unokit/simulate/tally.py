@@ -28,11 +28,11 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 def deal_interval(wins: Sequence[int], seats: int, z: float = Z95) -> tuple[float, float]:
     """The 95% interval of a win share measured in the duplicate format: ``wins[k]`` is how
     many of deal ``k``'s ``seats`` games (the same deal, the hero at each seat in turn) the
-    hero won. The games of one deal are not independent (rotating the seats cancels most of
-    the deal's luck), so the deals are the samples: the share's standard error is that of the
-    per-deal shares, over the number of deals (normal approximation, fine from a few
-    hundred deals). Narrower than ``wilson`` over the games by how much of the outcome the
-    deal decides (a little, at 4 players of ``mattel-2021``)."""
+    hero won. The games of one deal are not independent (they share its cards, and each
+    seat's luck goes to the hero once), so the deals are the samples: the share's standard
+    error is that of the per-deal shares, over the number of deals (normal approximation,
+    fine from a few hundred deals). Narrower than ``wilson`` over the games by how much of
+    the outcome the deal decides (a little, at 4 players of ``mattel-2021``)."""
     if seats < 1:
         raise ValueError(f"seats must be 1 or more, not {seats}")
     if any(not 0 <= w <= seats for w in wins):
