@@ -414,12 +414,22 @@ class Game:
             assert card.color is not None
             self._color = card.color
             return
-        while card.kind is _WD4:
-            # 'Wild Draw 4: Put it back in the deck and turn over another card.'
+        # 'Wild Draw 4: Put it back in the deck and turn over another card.' The card goes
+        # back at random, so only a pile holding other cards can end this, and it ends with
+        # certainty long before the bound (each turn finds another card with a chance of at
+        # least 1 in the pile's size).
+        bound = 64 * (len(self._draw) + 1)
+        for _ in range(bound):
+            if card.kind is not _WD4:
+                break
+            if all(c.kind is _WD4 for c in self._draw):
+                raise ValueError("the deck holds no first card but Wild Draw Fours")
             self._discard.pop()
             self._draw.insert(self._rng.below(len(self._draw) + 1), card)
             self._log.append(Event("put_back", cards=(card,)))
             card = self._turn_up()
+        else:
+            raise AssertionError("no first card turned after putting back Wild Draw Fours")
         kind = card.kind
         if card.wild:
             # 'Wild: The player on the dealer's left names the color and takes the first turn.'
@@ -579,14 +589,21 @@ class Game:
         return self._succ[seat] if self._direction == 1 else self._pred[seat]
 
     def _start_turn(self, seat: int) -> None:
-        """A seat starts its turn: other seats' Uno windows and the last card's cancel
-        window close."""
+        """A seat starts a turn of its own (it plays, draws, passes, presses, jumps in):
+        'They must catch you before the next player starts their turn', so other seats'
+        Uno windows close, and so does the last card's cancel window."""
         exposed = self._exposed
         if exposed:
             if seat in exposed:
                 exposed.intersection_update((seat,))
             else:
                 exposed.clear()
+        self._answer(seat)
+
+    def _answer(self, seat: int) -> None:
+        """A seat answers a penalty (``accept``, ``challenge``): it loses its turn or has
+        not begun it yet, so Uno windows stay open (docs/rules.md, "When the Uno window
+        closes"), but the penalty card can no longer be cancelled by a jump."""
         self._live = None
         if self._draw_three is not None and self._draw_three != seat:
             self._draw_three = None
@@ -725,7 +742,7 @@ class Game:
             return
         if seat == self._to_play and self._phase != PENALTY:
             return
-        if self._phase == COLOR:
+        if self._phase in (COLOR, SWAP):  # the trade is part of the play
             return
         hand = self._hands[seat]
         if top in hand:
@@ -781,7 +798,7 @@ class Game:
             self._drawn = None
             self._end_turn(seat)
         elif kind == "accept":
-            self._start_turn(seat)
+            self._answer(seat)
             n = self._pending
             self._log.append(Event("accept", seat, count=n))
             reason = "wild_draw_four" if self._pending_kind is _WD4 else "draw_two"
@@ -789,7 +806,7 @@ class Game:
             self._draw_cards(seat, n, reason)
             self._end_turn(seat)
         elif kind == "challenge":
-            self._start_turn(seat)
+            self._answer(seat)
             self._challenge(seat)
         elif kind == "color":
             assert action.color is not None
@@ -886,8 +903,9 @@ class Game:
             self._phase = PLAY
         if kind is _NUMBER:
             if self.rules.seven_o and card.number == 7:
+                # a number card: a jump cancels nothing, and none is offered until the
+                # trade is chosen (docs/rules.md, C-DEC-26)
                 self._phase = SWAP
-                self._live = ("swap",)
                 return
             if self.rules.seven_o and card.number == 0:
                 self._rotate_hands()
@@ -1091,6 +1109,8 @@ class Game:
             return "you cannot jump in on your own card"
         if seat == self._to_play:
             return f"it is your turn: play {card}"
+        if self._phase == SWAP:
+            return f"seat {self._to_play} is choosing whom to trade hands with: jump after"
         if action.uno:
             return "say Uno only when the card leaves you one"
         return f"{action} is not legal now"

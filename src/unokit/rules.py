@@ -46,6 +46,7 @@ SWITCHES: Final = (
     "custom_rule",
     "timer",
     "wd4_wilds",
+    "new_wild_points",
 )
 """The keywords ``Rules.preset`` takes (SPEC.md "Rules switches")."""
 
@@ -79,6 +80,9 @@ CLASSIC_POINTS: Final = (
 )
 """2021 sheet: Draw 2, Reverse, Skip 20; every wild 50. Numbers score their face value."""
 
+NEW_WILDS: Final = ("WSW", "WSH", "WC")
+"""The newer wild cards of the classic decks, whose points ``new_wild_points`` sets."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
@@ -90,6 +94,11 @@ class Rules:
     deck_counts: tuple[tuple[str, int], ...] = DECK_112_SHUFFLE
     points: tuple[tuple[str, int], ...] = CLASSIC_POINTS
     """Points of each non-number symbol; number cards score their face value."""
+    new_wild_points: int | None = None
+    """'Some rules score the newer wild cards (Wild Swap Hands, Wild Shuffle Hands and Wild
+    Customizable) at 40 points each. The current rule sheet scores every wild card at 50.
+    Agree on one value before you start.' ``None``: as the preset's sheet (2021: 50; 2015:
+    40 for Wild Swap Hands and Wild Customizable); 40 or 50: that value for all three."""
     hand_size: int = 7
     min_players: int = 2
     max_players: int = 10
@@ -114,7 +123,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         self._validate()
-        object.__setattr__(self, "_points_by_symbol", dict(self.points))
+        points = dict(self.points)
+        if self.new_wild_points is not None:
+            for symbol in NEW_WILDS:
+                points[symbol] = self.new_wild_points
+        object.__setattr__(self, "_points_by_symbol", points)
 
     # -- presets ------------------------------------------------------------------------
     @classmethod
@@ -224,6 +237,16 @@ class Rules:
             raise ValueError("hand_size must be at least 1")
         if not 2 <= self.min_players <= self.max_players:
             raise ValueError("min_players must be at least 2 and at most max_players")
+        if self.new_wild_points not in (None, 40, 50):
+            raise ValueError(
+                "new_wild_points is 40 or 50 (the sheets' two values for the newer wild "
+                f"cards), or None for the preset's own, not {self.new_wild_points!r}"
+            )
+        if self.new_wild_points is not None and self.game != "classic":
+            raise ValueError(
+                f"new_wild_points is for the classic decks' newer wild cards; {self.name} "
+                "scores its own cards as its sheet says"
+            )
         if self.timer is not None and (
             isinstance(self.timer, bool)
             or not isinstance(self.timer, (int, float))

@@ -123,6 +123,8 @@ def _describe_party(event: Event, who: str, whom: str) -> str | None:
         return f"{who} points at {whom}"
     if t == "link":
         return f"{who} and {whom} are linked"
+    if t == "link_kept":
+        return f"{who} and {whom} stay linked: there are no two new players to link"
     if t == "unlink":
         return f"the link between {who} and {whom} ends"
     if t == "mini_start":

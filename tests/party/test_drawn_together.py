@@ -74,10 +74,36 @@ def test_linked_draws_happen_for_any_reason() -> None:
     game.apply("link 1 3")
     game.apply("play R4", seat=1)
     game.apply("play R7", seat=2)
-    game.apply("draw", seat=3)  # seat 3 draws Y1 (and seat 1 draws Y2)
+    game.apply("play G7", seat=3)
     game.apply("play W+4 G")
     game.apply("accept")  # seat 1 draws 4, seat 3 draws 4
-    assert game.hand_sizes()[1] == 3 - 1 + 1 + 4 and game.hand_sizes()[3] == 3 + 1 + 4
+    assert game.hand_sizes()[1] == 3 - 1 + 4 and game.hand_sizes()[3] == 3 - 1 + 4
+
+
+def test_when_one_linked_player_is_forced_to_draw_cards_the_other_draws_the_same_number() -> None:
+    """The caption: 'When one of the players is forced to draw cards, the other has the draw
+    the same number.' A seat that draws holding a card it could play draws by choice."""
+    game = table(["WDT", "B1", "B2"], players=4)
+    game.apply("play WDT R")
+    game.apply("link 1 3")
+    assert "play R4" in legal(game)  # seat 1 could play, and draws instead
+    events = game.apply("draw")
+    assert [(e.seat, e.reason) for e in events if e.type == "draw"] == [(1, "turn")]
+    assert len(game.hand(3)) == 3
+
+
+def test_a_player_who_went_out_draws_nothing_for_the_link() -> None:
+    """'The game ends when one of the players play the last card from their hand': a seat
+    that goes out on a Draw Two to the seat it is linked with does not draw with it."""
+    game = table(["WDT", "R+2"])
+    game.apply("play WDT R")
+    game.apply("link 0 1")
+    game.apply("play R4")
+    game.apply("play R7")
+    game.apply("draw")  # seat 3 holds no red
+    events = game.apply("play R+2")  # seat 0 goes out, seat 1 draws 2
+    assert game.over and game.winner == 0 and game.hand(0) == []
+    assert [(e.seat, e.reason) for e in events if e.type == "draw"] == [(1, "draw_two")]
 
 
 def test_a_caught_uno_is_a_draw_for_the_link_too() -> None:
@@ -110,16 +136,41 @@ def test_a_new_wild_drawn_together_moves_the_link() -> None:
 def test_the_player_may_link_any_two_players_including_themselves() -> None:
     game = table(["WDT", "WDT", "B1", "B2"], players=3)
     game.apply("play WDT R")
-    assert "link 0 1" in legal(game) and "link 0 2" in legal(game)
+    assert legal(game) == {"link 0 1", "link 0 2", "link 1 2"}
+    game.apply("link 0 1")
+    assert game.link == (0, 1)  # type: ignore[attr-defined]
+
+
+def test_if_two_players_are_already_linked_choose_two_new_players() -> None:
+    """'If two players are already linked when a Wild Drawn Together card is played, you
+    will have to choose two new players.'"""
+    game = table(["WDT", "WDT", "B1", "B2"], players=3)
+    game.apply("play WDT R")
     game.apply("link 0 1")
     game.apply("play R4")
     game.apply("play R7")
     game.apply("play WDT R")
-    assert "link 0 1" in legal(game)  # the same two again is a choice too
+    assert legal(game) == {"link 0 2", "link 1 2"}
+    with pytest.raises(IllegalAction, match="linked already: choose two new players"):
+        game.apply("link 0 1")
     with pytest.raises(IllegalAction, match="not both in this game"):
         game.apply("link 1 5")
+    game.apply("link 1 2")
+    assert game.link == (1, 2)  # type: ignore[attr-defined]
+
+
+def test_with_two_players_already_linked_the_link_stays() -> None:
+    """Two players have no two new players to link (our decision): the card is a wild and
+    the link stays."""
+    game = Game.arranged(
+        PARTY, hands=[["WDT", "WDT", "B1"], ["R4", "R5", "R6"]], discard=["G3"], draw=DRAW
+    )
+    game.apply("play WDT R")
     game.apply("link 0 1")
-    assert game.link == (0, 1)  # type: ignore[attr-defined]
+    game.apply("play R4")
+    events = game.apply("play WDT B")
+    assert [(e.type, e.seat, e.target) for e in events][-1:] == [("link_kept", 0, 1)]
+    assert game.link == (0, 1) and game.phase == "play" and game.to_play == 1  # type: ignore[attr-defined]
 
 
 def test_a_linked_draw_does_not_echo_back() -> None:

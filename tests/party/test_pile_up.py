@@ -185,3 +185,24 @@ def test_if_no_card_that_is_not_wild_can_be_turned_no_mini_pile_starts() -> None
     assert [e.type for e in events] == ["play", "no_mini_pile"]
     assert game.phase == "play" and game.to_play == 1 and game.color == "R"
     assert game.mini_pile == [] and game.draw_size == 2  # type: ignore[attr-defined]
+
+
+def test_draw_another_card_until_one_that_is_not_wild_also_across_a_reshuffle() -> None:
+    """'If the card is one of the wild cards, draw another card until you get a card that is
+    not wild', when the draw pile runs out on the way: the wilds set aside stay in the
+    discard pile, the reshuffle brings them back with the number card, and the search ends
+    (it once cycled between two wilds forever)."""
+    for seed in range(30):
+        game = Game.arranged(
+            PARTY,
+            hands=[["WPU", "G1", "G2"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]],
+            discard=["R3", "W"],
+            color="R",
+            draw=["W+4"],
+            seed=seed,
+        )
+        deck = sorted(c.code for c in game.all_cards())
+        game.apply("play WPU")
+        assert game.phase == "mini" and codes(game.mini_pile) == ["R3"]  # type: ignore[attr-defined]
+        assert sorted(c.code for c in game.all_cards()) == deck
+        assert len(game.log) < 40

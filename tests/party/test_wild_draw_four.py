@@ -91,3 +91,15 @@ def test_the_wild_draw_four_is_played_on_any_card() -> None:
     for top in ("R3", "GP", "BS"):
         game = table(["W+4", "R7", "B9"], top=top)
         assert {"play W+4 R", "play W+4 Y", "play W+4 G", "play W+4 B"} <= legal(game)
+
+
+def test_drawing_four_and_losing_the_turn_starts_no_turn_the_uno_window_stays_open() -> None:
+    """'before the next player starts their turn': the seat that accepts a Wild Draw Four
+    loses its turn, so the player who went down to one card can still be caught until the
+    seat after it starts its own (the same rule as the classic presets)."""
+    game = table(["W+4", "G5"])
+    game.apply("play W+4 B")  # seat 0 is down to one card and says nothing
+    game.apply("accept")
+    assert game.to_play == 2 and "catch 0" in legal(game, 2)
+    game.apply("play B5")
+    assert "catch 0" not in legal(game, 1)

@@ -281,3 +281,13 @@ def test_a_first_action_card_is_ignored_in_2021_and_takes_effect_in_2015_and_200
         "mattel-2015": ("B+2", 9, 1),
         "mattel-2003": ("B+2", 9, 1),
     }
+
+
+def test_a_first_card_that_can_only_be_another_wild_draw_4_is_refused() -> None:
+    """'Put it back in the deck and turn over another card' can only end if the deck holds
+    another kind of card: a deck of Wild Draw Fours alone is refused, never turned forever."""
+    deck = ["R1", "R2"] * 7 + ["W+4"] * 5
+    with pytest.raises(ValueError, match="no first card but Wild Draw Fours"):
+        Game.new(Rules.preset("mattel-2015"), players=2, deck=deck)
+    game = Game.new(Rules.preset("mattel-2015"), players=2, deck=[*deck, "G5"], seed=3)
+    assert str(game.top) == "G5" and game.draw_size == 5

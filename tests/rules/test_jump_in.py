@@ -140,3 +140,35 @@ def test_a_jump_on_the_first_card_turned_up_cancels_its_effect() -> None:
     assert game.direction == -1 and game.to_play == 3
     game.apply("jump GR", seat=1)
     assert game.direction == -1 and game.to_play == 0
+
+
+SEVEN_O_JUMP = Rules.preset("mattel-2021", seven_o=True, jump_in=True)
+
+
+def test_only_an_identical_action_card_cancels_a_jumped_7_trades_first() -> None:
+    """'An identical action card played this way cancels the first one': a 7 is a number
+    card, so a jump cancels no trade. The trade is part of the 7's play: no jump is offered
+    until its player has chosen; then an identical 7 jumps in and its player trades too."""
+    hands = [["R7", "G1", "G2"], ["B1", "B2", "B3", "B4"], ["R7", "Y1", "Y2"], ["Y5", "Y6"]]
+    game = four(hands, top="R5", rules=SEVEN_O_JUMP)
+    game.apply("play R7")
+    assert game.phase == "swap" and "jump R7" not in legal(game, 2)
+    with pytest.raises(IllegalAction, match="choosing whom to trade hands with"):
+        game.apply("jump R7", seat=2)
+    game.apply("swap 1")
+    assert codes(game.hand(0)) == ["B1", "B2", "B3", "B4"]
+    events = game.apply("jump R7", seat=2)
+    assert "cancel" not in [e.type for e in events]
+    assert game.phase == "swap" and game.to_play == 2
+    game.apply("swap 3")
+    assert codes(game.hand(2)) == ["Y5", "Y6"] and codes(game.hand(0)) == ["B1", "B2", "B3", "B4"]
+
+
+def test_a_jumped_0_is_a_number_card_it_cancels_nothing_and_the_hands_rotate_again() -> None:
+    hands = [["R0", "G1", "G2"], ["B1", "B2", "B3", "B4"], ["R0", "Y1", "Y2"], ["Y5", "Y6"]]
+    game = four(hands, top="R5", rules=SEVEN_O_JUMP)
+    game.apply("play R0")  # seat 0's hand goes to seat 1, and so on round the table
+    assert codes(game.hand(1)) == ["G1", "G2"] and codes(game.hand(3)) == ["R0", "Y1", "Y2"]
+    events = game.apply("jump R0", seat=3)  # seat 3 now holds seat 2's old hand, R0 in it
+    assert "cancel" not in [e.type for e in events]
+    assert codes(game.hand(2)) == ["G1", "G2"] and codes(game.hand(0)) == ["Y1", "Y2"]

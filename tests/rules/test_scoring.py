@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import pytest
+
 from unokit import Game, Rules
 
 R = Rules.preset("mattel-2021")
@@ -153,6 +155,26 @@ def test_2015_scores_wild_swap_hands_and_wild_customizable_at_40() -> None:
     game = out("G9", [["WSW", "WC"], ["W", "W+4"]], rules=Rules.preset("mattel-2015"))
     game.apply("play G9")
     assert game.round_points() == [40 + 40 + 50 + 50, 0, 0]
+
+
+def test_agree_on_one_value_before_you_start_40_or_50_for_the_newer_wilds() -> None:
+    """'Some rules score the newer wild cards (Wild Swap Hands, Wild Shuffle Hands and Wild
+    Customizable) at 40 points each. The current rule sheet scores every wild card at 50.
+    Agree on one value before you start.' (``new_wild_points``)"""
+    forty = Rules.preset("mattel-2021", new_wild_points=40)
+    game = out("G9", [["WSH", "WC"], ["W", "W+4"]], rules=forty)
+    game.apply("play G9")
+    assert game.round_points() == [40 + 40 + 50 + 50, 0, 0]
+    fifty = Rules.preset("mattel-2015", new_wild_points=50)
+    game = out("G9", [["WSW", "WC"], ["W", "W+4"]], rules=fifty)
+    game.apply("play G9")
+    assert game.round_points() == [4 * 50, 0, 0]
+    assert Rules.from_json(forty.to_json()) == forty
+    for bad in (45, 0, True):
+        with pytest.raises(ValueError, match="40 or 50"):
+            Rules.preset("mattel-2021", new_wild_points=bad)
+    with pytest.raises(ValueError, match="classic decks"):
+        Rules.preset("party", new_wild_points=40)
 
 
 def test_newer_wilds_score_50_in_2021_and_40_in_2015() -> None:

@@ -125,13 +125,46 @@ def test_draws_forced_on_a_seat_and_skipped_seats_do_not_close_the_uno_window() 
     assert len(game.hand(0)) == 3
 
 
-def test_accepting_a_penalty_starts_a_turn_and_closes_the_uno_window() -> None:
-    game = position(["G+2", "R1"], rules=Rules.preset("mattel-2021", stacking=True))
-    game.apply("play G+2")
-    assert game.to_play == 1 and "catch 0" in legal(game, 2)
-    game.apply("accept")
-    assert "catch 0" not in legal(game, 2)
+@pytest.mark.parametrize(
+    ("card", "switches"),
+    [
+        ("G+2", {}),
+        ("G+2", {"stacking": True}),
+        ("G+2", {"jump_in": True}),
+        ("W+4", {}),
+        ("W+4", {"jump_in": True}),
+    ],
+)
+def test_a_seat_that_draws_and_loses_its_turn_starts_none_the_uno_window_stays_open(
+    card: str, switches: dict[str, bool]
+) -> None:
+    """One rule for every card and switch: the victim of a Draw Two or Wild Draw Four
+    draws and loses its turn (forced, or by ``accept``), which starts no turn, so the
+    window stays open until the seat after it starts its own turn."""
+    game = position([card, "R1"], rules=Rules.preset("mattel-2021", **switches))
+    game.apply(f"play {card}" + (" G" if card == "W+4" else ""))
+    if game.phase == "penalty":
+        assert "catch 0" in legal(game, 2)
+        game.apply("accept")
+    assert game.to_play == 2 and len(game.hand(1)) > 3
+    assert "catch 0" in legal(game, 2) and "catch 0" in legal(game, 1)
+    game.apply("draw")  # seat 2 starts its turn: the window closes
+    assert "catch 0" not in legal(game, 1) and "catch 0" not in legal(game, 2)
     assert codes(game.hand(0)) == ["R1"]
+
+
+def test_a_challenge_starts_no_turn_and_keeps_the_uno_window_open() -> None:
+    game = Game.arranged(
+        R,
+        hands=[["W+4", "R1"], ["G2", "B3", "Y4"], ["G3", "B4", "Y5"]],
+        discard=["G5"],
+        draw=["Y6", "Y7", "Y8", "Y9", "B6", "B7", "B8", "B9"],
+    )
+    game.apply("play W+4 G")  # seat 0 holds no green: the challenge finds it innocent
+    game.apply("challenge")
+    assert game.to_play == 2 and len(game.hand(1)) == 9
+    game.apply("catch 0", seat=1)
+    assert len(game.hand(0)) == 3
 
 
 def test_uno_is_legal_only_for_a_seat_that_could_be_caught() -> None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from unokit import IllegalAction
+from unokit import IllegalAction, Rules
 from unokit.tripleplay import TIMEOUT_DRAW, TriplePlayGame
 
 Arrange = Callable[..., TriplePlayGame]
@@ -137,3 +137,28 @@ def test_a_round_nobody_can_ever_finish_is_blocked(arrange: Arrange) -> None:
     game.apply("press @1")
     assert game.over and game.winner is None
     assert game.round_points() == [0, 0]
+
+
+def test_once_your_turn_begins_you_will_have_only_seconds_to_play(arrange: Arrange) -> None:
+    """'Once your turn begins, you will have only seconds to play': ``timer`` is the seconds
+    of one turn, and the clock of the seat to play runs from the start of its turn."""
+    game = arrange([["R7", "G1"], ["B1"]], timer=8, lights=[[2]])
+    assert game.rules.timer == 8 and game.clock_running and game.to_play == 0
+    game.apply("draw")  # still its turn: the same clock runs on
+    assert game.clock_running and game.to_play == 0
+    with pytest.raises(ValueError, match="seconds above 0"):
+        Rules.preset("triple-play", timer=0)
+
+
+def test_once_you_play_your_card_the_timer_will_reset_for_the_next_player(
+    arrange: Arrange,
+) -> None:
+    """'Once you play your card, the timer will reset for the next player': after the play
+    the clock is the next seat's, and the seat that played can no longer run out of time."""
+    game = arrange([["R7", "G1"], ["B1", "B2"]], timer=8, lights=[[1], [2]])
+    game.apply("play R7 @1")
+    assert game.to_play == 1 and game.clock_running
+    with pytest.raises(IllegalAction, match="the clock runs for seat 1, not seat 0"):
+        game.apply("timeout", seat=0)
+    game.apply("timeout")
+    assert len(game.hand(1)) == 2 + 6

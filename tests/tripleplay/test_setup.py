@@ -103,6 +103,18 @@ def test_the_first_discard_piles_light_up() -> None:
         assert game.log[-1].type == "lit"
 
 
+def test_all_the_card_counter_lights_will_flash_green() -> None:
+    """'All the Card Counter lights will flash GREEN': every light, whatever the hidden
+    thresholds drawn at the start (4 or 5 presses would be yellow by the presses left)."""
+    thresholds = set()
+    for seed in range(60):
+        game = Game.new(RULES, players=3, seed=seed)
+        assert isinstance(game, TriplePlayGame)
+        assert game.lights == ["G", "G", "G"], seed
+        thresholds.update(game._unit.thresholds)
+    assert {4, 5} & thresholds  # the low thresholds did come up
+
+
 def _deal_pad(piles_part: list[str], players: int = 2) -> list[str]:
     """A deck whose first 7 * players cards are dealt, then ``piles_part`` follows."""
     return ["Y9"] * (7 * players) + piles_part

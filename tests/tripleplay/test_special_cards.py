@@ -135,6 +135,24 @@ def test_wild_clear_resets_the_card_counter(arrange: Arrange) -> None:
     assert game.counters[0] == 0 and game.lights[0] == "G"
 
 
+def test_after_a_wild_clear_its_light_will_go_back_to_green_whatever_the_new_threshold(
+    arrange: Arrange,
+) -> None:
+    """'its light will go back to green' even when the new hidden threshold is the model's
+    lowest; the next press shows where it stands."""
+    game = arrange(
+        [["WCL", "G1", "G2"], ["B1", "B2"]],
+        counters=(12, 0, 0),
+        thresholds=(13, 14, 14),
+        next_thresholds=[4],
+        lights=[[1], [1]],
+    )
+    game.apply("play WCL @1")
+    assert game.counters[0] == 0 and game.lights[0] == "G"
+    game.apply("play B1 @1")
+    assert game.counters[0] == 1 and game.lights[0] == "Y"  # 3 presses left
+
+
 def test_wild_clear_is_also_a_wild_card(arrange: Arrange) -> None:
     """Wild Clear: 'You may play this card anytime ... This card is also a wild card, so the
     next player that plays to that pile in current order decides the color'."""

@@ -633,16 +633,12 @@ def apply_seat_action(state: np.ndarray, rng: np.ndarray, seat: int, action: int
             _start_turn(state, seat)
         state[H_DRAWN] = -1
         _end_turn(state, seat, False)
-    elif action == ACCEPT:
-        if state[H_FLAGS] & FLAG_UNO_CALLS:
-            _start_turn(state, seat)
+    elif action == ACCEPT:  # answering a penalty starts no turn (Game._answer)
         n = state[H_PENDING]
         _clear_pending(state)
         _draw_cards(state, rng, seat, n)
         _end_turn(state, seat, False)
     elif action == CHALLENGE:
-        if state[H_FLAGS] & FLAG_UNO_CALLS:
-            _start_turn(state, seat)
         player = state[H_WD4_PLAYER]
         guilty = state[H_WD4_GUILTY]
         _clear_pending(state)

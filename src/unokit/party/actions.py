@@ -22,6 +22,7 @@ __all__ = [
     "Choices",
     "choices_for",
     "links_for",
+    "new_links_for",
 ]
 
 _CARDS = Card.all()
@@ -75,3 +76,17 @@ def choices_for(active: tuple[int, ...]) -> tuple[Choices, dict[int, Choices]]:
         points = {s: Choices(POINT[t] for t in active if t != s) for s in active}
         tables = _TABLES[active] = (links, points)
     return tables
+
+
+_NEW_LINKS: dict[tuple[tuple[int, ...], tuple[int, int] | None], Choices] = {}
+
+
+def new_links_for(active: tuple[int, ...], linked: tuple[int, int] | None) -> Choices:
+    """The ``link`` choices when ``linked`` are linked already: every other pair (shared)."""
+    key = (active, linked)
+    links = _NEW_LINKS.get(key)
+    if links is None:
+        every = choices_for(active)[0]
+        links = every if linked is None else Choices(a for a in every if a.seats != linked)
+        _NEW_LINKS[key] = links
+    return links

@@ -12,8 +12,9 @@ Together (../shared/rules/party.txt; the catalog is docs/rules-party.md).
   colour or a wild onto it, or, holding none, takes it (``take``).
 
 Speed Play (``jump``) is open to every seat but the card's player and the seat to play while
-the top card is a number card. The link lives in ``_draw_cards``: every draw of a linked
-seat makes the other draw as many.
+the top card is a number card. The link lives in ``_draw_cards``: every draw a linked
+seat has to make makes the other draw as many (not a draw by choice, and never a seat that
+has gone out).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from unokit.party.actions import (
     UNO,
     Choices,
     choices_for,
+    new_links_for,
 )
 from unokit.party.preset import check_party_rules
 from unokit.rng import Random
@@ -66,8 +68,10 @@ _INDEX = lambda card: card.index  # noqa: E731 - a key function for sorted()
 class PartyGame(Game):
     """One round of UNO Party!. Made by ``Game.new`` / ``Game.arranged`` with party rules."""
 
-    __slots__ = ("_choices", "_link", "_mini", "_point_from", "_pointer")
+    __slots__ = ("_by_choice", "_choices", "_link", "_mini", "_point_from", "_pointer")
 
+    _by_choice: bool
+    """True while the seat to play draws holding a card it could play instead."""
     _choices: dict[int, int]
     """Point Taken: each seat's choice so far (seat -> the seat it points at)."""
     _link: tuple[int, int] | None
@@ -83,6 +87,7 @@ class PartyGame(Game):
         if isinstance(rules, Rules):
             check_party_rules(rules)
         super()._init(rules, players, absent, rng)
+        self._by_choice = False
         self._choices = {}
         self._link = None
         self._mini = []
@@ -92,6 +97,7 @@ class PartyGame(Game):
     def _copy_into(self, twin: Game) -> None:
         super()._copy_into(twin)
         assert isinstance(twin, PartyGame)
+        twin._by_choice = False
         twin._choices = dict(self._choices)
         twin._link = self._link
         twin._mini = self._mini[:]
@@ -134,13 +140,26 @@ class PartyGame(Game):
     # ------------------------------------------------------------------ the link ------
     def _draw_cards(self, seat: int, n: int, reason: str) -> list[Card]:
         """'Should either of the players with a Link Card in front of them have to draw cards
-        for any reason, the other linked player has to draw the same number of cards.'"""
+        for any reason, the other linked player has to draw the same number of cards.'
+
+        'When one of the players is forced to draw cards': a draw by choice (holding a card
+        it could play) does not reach the other seat, and a seat that has gone out draws
+        nothing ('The game ends when one of the players play the last card')."""
         got = super()._draw_cards(seat, n, reason)
         link = self._link
-        if link is not None and got and reason != "link" and seat in link:
+        if link is not None and got and reason != "link" and seat in link and not self._by_choice:
             other = link[1] if link[0] == seat else link[0]
-            super()._draw_cards(other, len(got), "link")
+            if self._hands[other]:
+                super()._draw_cards(other, len(got), "link")
         return got
+
+    def _do_draw(self, seat: int) -> None:
+        hand = self._hands[seat]
+        self._by_choice = any(self.playable(c) for c in hand)
+        try:
+            super()._do_draw(seat)
+        finally:
+            self._by_choice = False
 
     def _unlink(self, reason: str) -> None:
         link = self._link
@@ -197,8 +216,7 @@ class PartyGame(Game):
 
     def _choices_of(self, seat: int) -> tuple[Action, ...]:
         """The follow-up choices (shared, fast ``in``), then ``uno`` and ``catch``."""
-        links, points = choices_for(self._active)
-        base = points[seat] if self._phase == POINTING else links
+        base = self._points_of(seat) if self._phase == POINTING else self._new_links()
         exposed = self._exposed
         if not exposed:
             return base
@@ -208,9 +226,10 @@ class PartyGame(Game):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         phase = self._phase
-        if phase in (POINTING, LINKING):
-            links, points = choices_for(self._active)
-            return list(points[seat] if phase == POINTING else links)
+        if phase == POINTING:
+            return list(self._points_of(seat))
+        if phase == LINKING:
+            return list(self._new_links())
         if phase == MINI:
             return self._mini_actions(seat)
         acts = super()._turn_actions(seat)
@@ -225,6 +244,14 @@ class PartyGame(Game):
                     out.append(a)
             acts = out
         return acts
+
+    def _points_of(self, seat: int) -> Choices:
+        return choices_for(self._active)[1][seat]
+
+    def _new_links(self) -> Choices:
+        """'If two players are already linked when a Wild Drawn Together card is played, you
+        will have to choose two new players': every pair but the linked one."""
+        return new_links_for(self._active, self._link)
 
     def _mini_actions(self, seat: int) -> list[Action]:
         """'must then play a card that matches the color of the top card on the mini pile.
@@ -276,6 +303,11 @@ class PartyGame(Game):
         if kind is _POINT_TAKEN:
             self._start_pointing(seat)
         elif kind is _DRAWN_TOGETHER:
+            if not self._new_links():  # two players, already linked: no new pair exists
+                link = self._link
+                assert link is not None
+                self._log.append(Event("link_kept", link[0], target=link[1]))
+                return
             # 'you will choose two of the players': a follow-up, to_play stays on its player
             self._to_play = seat
             self._phase = LINKING
@@ -339,18 +371,24 @@ class PartyGame(Game):
 
     def _turn_for_mini(self) -> Card | None:
         """The first card that is not wild from the draw pile; wild ones go face up into the
-        discard pile under the Wild Pile Up (our decision), reshuffling when needed."""
-        discard = self._discard
-        if all(c.wild for c in self._draw) and all(c.wild for c in discard[:-1]):
+        discard pile under the Wild Pile Up (our decision), reshuffling when needed.
+
+        Every step takes a card off the draw pile, and the cards it sets aside come back
+        only through a reshuffle of the discard pile, where a card that is not wild lies
+        too: so it ends within two passes over the draw and discard piles."""
+        if all(c.wild for c in self._draw) and all(c.wild for c in self._discard[:-1]):
             return None
-        while True:
+        bound = 2 * (len(self._draw) + len(self._discard)) + 1
+        for _ in range(bound):
             if not self._draw:
-                self._reshuffle()
+                self._reshuffle()  # a new discard list: never hold on to the old one
             card = self._draw.pop()
             if not card.wild:
                 return card
+            discard = self._discard
             discard.insert(len(discard) - 1, card)
             self._log.append(Event("set_aside", cards=(card,)))
+        raise AssertionError("Wild Pile Up turned no card that is not wild: no progress")
 
     def _mini_play(self, seat: int, card: Card, uno: bool) -> None:
         """'You can play wild cards, but they do not change the color. Action cards can also
@@ -409,6 +447,11 @@ class PartyGame(Game):
         if phase == LINKING:
             if kind != "link":
                 return "name the two players to link first: link A B"
+            if action.seats == self._link:
+                return (
+                    f"seats {action.seats[0]} and {action.seats[1]} are linked already: "
+                    "choose two new players"
+                )
             return f"seats {action.seats[0]} and {action.seats[1]} are not both in this game"
         if phase == MINI:
             return self._why_mini(action, seat)

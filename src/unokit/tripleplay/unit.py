@@ -46,9 +46,12 @@ class UnitModel:
     """A pile's hidden threshold is uniform in ``threshold_min..threshold_max`` presses,
     drawn afresh at the start and after every overload or Wild Clear."""
     red_within: int = 2
-    """The light is red while at most this many presses remain before the overload."""
+    """After the first press the light is red while at most this many presses remain
+    before the overload."""
     yellow_within: int = 3
-    """Yellow while at most ``red_within + yellow_within`` remain; green otherwise."""
+    """Yellow while at most ``red_within + yellow_within`` remain; green otherwise. At
+    counter 0 the light is always green: 'All the Card Counter lights will flash GREEN' at
+    the start, and after a Wild Clear 'its light will go back to green'."""
     draw_min: int = 1
     draw_max: int = 4
     """The number an overload shows is uniform in ``draw_min..draw_max``: 'anywhere
@@ -91,7 +94,10 @@ class UnitModel:
         return cls(**values)
 
     def light(self, counter: int, threshold: int) -> str:
-        """The light of a pile ``threshold - counter`` presses from its overload."""
+        """The light of a pile ``threshold - counter`` presses from its overload: green at
+        counter 0 (a reset pile), then by the presses left."""
+        if counter == 0:
+            return GREEN
         left = threshold - counter
         if left <= self.red_within:
             return RED
@@ -246,7 +252,7 @@ class Unit:
         return shown
 
     def reset(self, pile: int, rng: Random) -> None:
-        """Counter back to 0, light back to green (or as the new threshold says)."""
+        """Counter back to 0, light back to green, a new hidden threshold."""
         i = pile - 1
         model = self.model
         if self.script.thresholds:
@@ -272,6 +278,8 @@ class Unit:
         """Narrow the public bounds on the threshold by the light now shown."""
         i = pile - 1
         c = self.counters[i]
+        if c == 0:  # a reset pile is green whatever its threshold: it tells nothing
+            return
         red = self.model.red_within
         yellow = red + self.model.yellow_within
         shown = self.light(pile)

@@ -1,0 +1,78 @@
+"""The fuzzer's fixed sample, run on every change (the large runs are benchmarks/fuzz.py).
+
+Every preset and variant, thousands of rounds with the fuzzer's checks; the sample's seed is
+fixed, so a failure here replays with ``benchmarks/fuzz.py --case PRESET:INDEX --seed 2026``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from unokit import Game, Rules
+from unokit.fuzz import FACTORS, case_for, covering_array, run_case
+
+SAMPLE = {
+    "mattel-2021": 1500,
+    "mattel-2015": 1500,
+    "mattel-2003": 1500,
+    "triple-play": 1500,
+    "party": 600,
+}
+SEED = 2026
+
+
+@pytest.mark.parametrize("preset", list(SAMPLE))
+def test_a_fixed_sample_of_fuzzed_rounds_keeps_every_invariant(preset: str) -> None:
+    winners = 0
+    for index in range(SAMPLE[preset]):
+        outcome = run_case(case_for(preset, SEED, index))
+        assert outcome.failure is None, outcome.report()
+        winners += outcome.winner is not None
+    assert winners > SAMPLE[preset] // 2  # rounds end by someone going out, not blocked
+
+
+@pytest.mark.parametrize("preset", list(SAMPLE))
+def test_the_covering_array_meets_every_pair_of_switch_values(preset: str) -> None:
+    rows = covering_array(preset)
+    factors = FACTORS[Rules.preset(preset).game]
+    for row in rows:
+        Rules.preset(preset, **row)  # every row is a valid table
+    names = list(factors)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            for va in factors[a]:
+                for vb in factors[b]:
+                    try:
+                        Rules.preset(preset, **{a: va, b: vb})
+                    except ValueError:
+                        continue
+                    assert any(r[a] == va and r[b] == vb for r in rows), (a, va, b, vb)
+
+
+def test_a_case_is_fixed_by_its_seed_preset_and_index() -> None:
+    first = [case_for("mattel-2021", 7, i) for i in range(20)]
+    again = [case_for("mattel-2021", 7, i) for i in range(19, -1, -1)][::-1]
+    assert first == again
+    assert case_for("mattel-2021", 8, 3) != first[3]
+    a, b = run_case(first[5]), run_case(first[5])
+    assert (a.actions, a.winner) == (b.actions, b.winner)
+
+
+def test_a_round_that_does_not_end_within_the_bound_fails_with_its_record() -> None:
+    case = case_for("party", SEED, 1)
+    outcome = run_case(case, bound=5)
+    assert outcome.failure == "AssertionError: the round did not end within 5 actions"
+    report = json.loads(outcome.report())
+    assert report["case"]["index"] == 1 and report["case"]["preset"] == "party"
+    replayed = Game.replay(report["record"])
+    assert len(replayed.actions) == 5
+
+
+def test_a_broken_invariant_is_reported_not_raised() -> None:
+    """A case whose rules cannot be made (a hand-written case) fails with the reason."""
+    case = case_for("mattel-2003", SEED, 0)
+    broken = type(case)(**{**case.__dict__, "switches": {"custom_rule": "extra_turn"}})
+    outcome = run_case(broken)
+    assert outcome.failure is not None and "Wild Customizable" in outcome.failure
