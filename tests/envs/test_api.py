@@ -69,3 +69,39 @@ def test_gymnasium_env_in_raise_mode_plays_a_round_within_its_spaces() -> None:
         steps += 1
     assert reward in (-1.0, 1.0, 0.0)
     assert "winner" in info
+
+
+def test_a_render_mode_the_env_cannot_draw_is_declined_not_refused() -> None:
+    """Stable-Baselines3's ``make_vec_env`` asks for ``rgb_array``: Gymnasium's ``make``
+    declines a mode the env lacks with a warning, and so does the env; ``render()`` then
+    returns ``None`` (the env is made without rendering)."""
+    with pytest.warns(UserWarning, match="rgb_array"):
+        env = gym.make(GYM_ID, render_mode="rgb_array")
+    env.reset(seed=1)
+    assert env.unwrapped.render_mode is None and env.render() is None
+    with pytest.warns(UserWarning, match="rgb_array"):
+        aec = uno_v0.env(render_mode="rgb_array")
+    aec.reset(seed=1)
+    assert aec.render() is None
+    ansi = UnoEnv(render_mode="ansi")
+    ansi.reset(seed=1)
+    assert "top" in str(ansi.render())
+
+
+def test_action_masks_and_step_before_reset_say_to_call_reset() -> None:
+    env = UnoEnv()
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before action_masks"):
+        env.action_masks()
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step"):
+        env.step(0)
+
+
+def test_pettingzoo_render_test_passes_in_human_and_ansi_modes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """PettingZoo's ``render_test``: ``human`` prints and returns ``None``, ``ansi`` returns
+    the text."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: uno_v0.env(render_mode=render_mode))
+    assert "top" in capsys.readouterr().out

@@ -21,7 +21,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from unokit.envs.table import EnvTable, make_rules
+from unokit.envs.table import EnvTable, declined_render_mode, make_rules
 from unokit.rng import Random
 from unokit.rules import Rules
 
@@ -75,9 +75,7 @@ class UnoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         **switches: Any,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self.render_mode = declined_render_mode(render_mode, self.metadata["render_modes"])
         rules_value = make_rules(rules, switches)
         if backend not in BACKENDS:
             raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
@@ -185,11 +183,15 @@ class UnoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         else:
             self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def render(self) -> str | None:
-        """``ansi``: the table as a spectator sees it, in one line of text."""
-        if self.render_mode is None:
+        """``ansi``: the table as a spectator sees it, in one line of text; ``human``: that
+        line printed (and ``None`` returned, as PettingZoo expects); other modes: ``None``."""
+        if self.render_mode == "human":
+            print(self.table.describe())
+            return None
+        if self.render_mode != "ansi":
             return None
         return self.table.describe()
 

@@ -19,7 +19,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from unokit.bots.base import Bot, decide, make_bot
-from unokit.envs.table import EnvTable, describe, make_rules
+from unokit.envs.table import EnvTable, declined_render_mode, describe, make_rules
 from unokit.rng import Random
 from unokit.rules import Rules
 
@@ -53,9 +53,7 @@ class UnoEnv(gym.Env[Obs, np.int64]):
         render_mode: str | None = None,
         **switches: Any,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self.render_mode = declined_render_mode(render_mode, self.metadata["render_modes"])
         self.table = EnvTable(make_rules(rules, switches), players, illegal, reward)
         if isinstance(opponents, str):
             opponents = [opponents] * players
@@ -98,6 +96,8 @@ class UnoEnv(gym.Env[Obs, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self.table
+        if table.game is None:
+            raise RuntimeError("no round yet: call reset() before step()")
         if table.over:
             raise RuntimeError("the round is over: call reset()")
         table.act(int(action))
@@ -108,10 +108,13 @@ class UnoEnv(gym.Env[Obs, np.int64]):
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal action numbers as booleans (what maskable learners ask for)."""
+        if self.table.game is None:
+            raise RuntimeError("no round yet: call reset() before action_masks()")
         return self.table.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
+        """``ansi``: the learner's view in one line of text; ``None`` in any other mode."""
+        if self.render_mode != "ansi":
             return None
         game = self.table.game
         if game is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Final
 
 import numpy as np
@@ -15,7 +16,14 @@ from unokit.errors import IllegalAction
 from unokit.game import Game
 from unokit.rules import Rules
 
-__all__ = ["ILLEGAL_MODES", "REWARDS", "EnvTable", "describe", "make_rules"]
+__all__ = [
+    "ILLEGAL_MODES",
+    "REWARDS",
+    "EnvTable",
+    "declined_render_mode",
+    "describe",
+    "make_rules",
+]
 
 ILLEGAL_MODES: Final = ("raise", "lose")
 """``raise``: an illegal action raises ``IllegalAction`` and changes nothing. ``lose``: it
@@ -40,6 +48,21 @@ def make_rules(rules: Rules | str | None, switches: dict[str, Any]) -> Rules:
     if not isinstance(rules, Rules):
         raise TypeError("rules must be a Rules value or a preset name like 'mattel-2021'")
     return rules.replace(**switches) if switches else rules
+
+
+def declined_render_mode(mode: str | None, modes: list[str]) -> str | None:
+    """``mode`` if the environment renders it; another mode is declined with a warning and
+    the environment made without rendering (``render_mode`` ``None``, so ``render()``
+    returns ``None``): tools that ask for ``rgb_array`` by default (Stable-Baselines3's
+    ``make_vec_env``) still get an environment."""
+    if mode is not None and mode not in modes:
+        warnings.warn(
+            f"render_mode={mode!r} is not one of {modes}: made without rendering",
+            UserWarning,
+            stacklevel=3,
+        )
+        return None
+    return mode
 
 
 def describe(view: dict[str, Any]) -> str:
