@@ -237,7 +237,8 @@ class Rules:
             raise ValueError("hand_size must be at least 1")
         if not 2 <= self.min_players <= self.max_players:
             raise ValueError("min_players must be at least 2 and at most max_players")
-        if self.new_wild_points not in (None, 40, 50):
+        points = self.new_wild_points
+        if points is not None and (type(points) is not int or points not in (40, 50)):
             raise ValueError(
                 "new_wild_points is 40 or 50 (the sheets' two values for the newer wild "
                 f"cards), or None for the preset's own, not {self.new_wild_points!r}"

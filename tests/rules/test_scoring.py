@@ -170,7 +170,7 @@ def test_agree_on_one_value_before_you_start_40_or_50_for_the_newer_wilds() -> N
     game.apply("play G9")
     assert game.round_points() == [4 * 50, 0, 0]
     assert Rules.from_json(forty.to_json()) == forty
-    for bad in (45, 0, True):
+    for bad in (45, 0, True, 40.0, "40"):
         with pytest.raises(ValueError, match="40 or 50"):
             Rules.preset("mattel-2021", new_wild_points=bad)
     with pytest.raises(ValueError, match="classic decks"):
