@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,6 @@ import pytest
 from unokit import Game, IllegalAction, Random, Rules
 from unokit.envs import ObservationLayout
 from unokit.envs.vector import UnoVectorEnv
-from unokit.fast import decode_action, encode_action
 
 UNO_FIELDS = ("uno_said", "uno_exposed")
 
@@ -26,8 +26,9 @@ def _engine_obs(layout: ObservationLayout, game: Game) -> np.ndarray:
     [({}, 2), ({}, 4), ({"stacking": True, "seven_o": True, "draw_to_match": True}, 3)],
 )
 def test_vector_env_matches_the_engine_step_by_step(switches: dict[str, Any], players: int) -> None:
-    """One slot, two games in a row: every mask, observation, reward and re-deal agrees with
-    ``Game.new(seed=game_seed(k))`` of the reference engine playing the same actions."""
+    """One slot, two games in a row: every mask (in the codec's numbers), observation,
+    reward and re-deal agrees with ``Game.new(seed=game_seed(k))`` of the reference engine
+    playing the same actions."""
     env = UnoVectorEnv(1, players=players, seed=3, **switches)
     rules = env.rules
     layout = env.layout
@@ -41,10 +42,12 @@ def test_vector_env_matches_the_engine_step_by_step(switches: dict[str, Any], pl
             assert info["to_play"][0] == seat
             legal = game.legal_actions(seat)
             mask = obs["action_mask"][0]
+            two = len(game.hand(seat)) == 2  # Uno goes with the play that leaves one card
             expected = {
-                encode_action(a)
+                env.codec.encode(a)
                 for a in legal
-                if a.kind in {"play", "draw", "pass", "accept", "challenge", "swap"} and not a.uno
+                if a.kind in {"play", "draw", "pass", "accept", "challenge", "swap"}
+                and a.uno == (a.kind == "play" and two)
             }
             assert set(np.flatnonzero(mask)) == expected
             mine = obs["observation"][0]
@@ -57,7 +60,8 @@ def test_vector_env_matches_the_engine_step_by_step(switches: dict[str, Any], pl
             ones = [s for s, n in enumerate(game.hand_sizes()) if n == 1]
             assert list(np.flatnonzero(layout.field(mine, "uno_said"))) == ones
             number = sorted(expected)[rng.below(len(expected))]
-            action = decode_action(number, uno=number < 80 and len(game.hand(seat)) == 2)
+            action = env.codec.decode(number)
+            assert action is not None
             game.apply(action, seat)
             obs, rewards, terminated, truncated, info = env.step(np.array([number]))
             assert not truncated[0]
@@ -113,3 +117,37 @@ def test_vector_env_refuses_rules_the_fast_path_does_not_play() -> None:
     with pytest.raises(ValueError, match="2 to 10"):
         UnoVectorEnv(4, players=11)
     assert UnoVectorEnv(2, rules=Rules.preset("mattel-2021", stacking=True)).flags
+
+
+def test_a_policy_trained_on_the_vector_env_plays_at_every_table(tmp_path: Path) -> None:
+    """One action space: the vector env numbers actions as ``ActionCodec`` does, so a
+    network given the vector env's observation and mask picks the action ``PolicyBot``
+    (loading the same weights from a file) picks at the reference engine's table."""
+    from unokit.bots import decide
+    from unokit.envs import ActionCodec, MLPPolicy, PolicyBot
+
+    env = UnoVectorEnv(1, players=4, seed=9)
+    assert env.num_actions == ActionCodec(env.rules, 4).size == env.codec.size
+    policy = MLPPolicy(env.rules, 4, seed=3)
+    policy.save(tmp_path / "p.npz")
+    bot = PolicyBot(path=str(tmp_path / "p.npz"))
+    obs, _ = env.reset()
+    game = Game.new(env.rules, players=4, seed=env.game_seed(0))
+    compared = 0
+    for _ in range(60):
+        seat = game.to_play
+        assert seat is not None
+        probs = policy.probabilities(obs["observation"][:1], obs["action_mask"][:1])
+        number = int(np.argmax(probs[0]))
+        choice = bot.choose(decide(game, seat))
+        assert choice is not None
+        if len(game.hand(seat)) != 2:  # at two cards the table may also play without Uno
+            assert env.codec.encode(choice) == number
+            compared += 1
+        action = env.codec.decode(number)
+        assert action is not None
+        game.apply(action, seat)
+        obs, _, done, _, _ = env.step(np.array([number]))
+        if done[0]:
+            break
+    assert compared > 10

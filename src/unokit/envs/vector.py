@@ -7,9 +7,12 @@ the fast path leaves out it leaves out too: Uno is always said with the play (so
 caught), no Jump-In. Every seat is driven by the caller (self-play): each game asks the seat
 to play (``info["to_play"]``) and ``step`` takes one action number a game.
 
-* actions: the fast path's numbers (``unokit.fast.encode_action`` / ``decode_action``):
-  0-59 a coloured card by ``Card.index``, 60-79 a wild and its colour, 80 draw, 81 pass,
-  82 accept, 83 challenge, 84+N swap with seat N; ``action_mask`` marks the legal ones.
+* actions: the numbers of ``unokit.envs.ActionCodec`` for these rules and players, the
+  same as the PettingZoo and Gymnasium environments and ``PolicyBot`` use (``env.codec``),
+  so a policy trained here sits at any table. Uno goes with every play that leaves one
+  card, so at two cards only the ``play X uno`` numbers are legal; ``action_mask`` marks
+  the legal ones. Inside, the kernel's own numbers (``unokit.fast.encode_action``) are
+  translated both ways by two small tables.
 * observations: the vector of ``unokit.envs.observation`` for the seat to play, the same
   layout and values as the PettingZoo environment for those rules (a test compares them),
   except that ``uno_said`` marks every one-card hand and ``uno_exposed`` stays 0.
@@ -30,15 +33,19 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from unokit.envs.codec import ActionCodec
 from unokit.envs.fastobs import card_map, field_starts, observe
 from unokit.envs.observation import ObservationLayout
 from unokit.envs.table import make_rules
 from unokit.errors import IllegalAction
 from unokit.fast import kernel
 from unokit.fast.api import deck_array
-from unokit.fast.codec import flags_for
+from unokit.fast.codec import decode_action, flags_for
 from unokit.fast.layout import (
+    DRAW,
+    H_LEN,
     H_PHASE,
+    H_SLOT,
     H_TO_PLAY,
     H_WINNER,
     NUM_ACTIONS,
@@ -53,15 +60,34 @@ _M64: Final = (1 << 64) - 1
 
 
 @njit(cache=True)
+def _codec_mask(
+    state: NDArray[np.int32], kmask: NDArray[np.uint8], k2c: NDArray[np.int64],
+    mask: NDArray[np.uint8],
+) -> None:  # fmt: skip
+    """The codec's mask from the kernel's: a play leaving one card is its ``uno`` number."""
+    left = kernel.legal_mask(state, kmask)
+    mask[:] = 0
+    seat = state[H_TO_PLAY]
+    two = 1 if seat >= 0 and state[H_LEN + state[H_SLOT + seat]] == 2 else 0
+    for a in range(kmask.shape[0]):
+        if left == 0:
+            break
+        if kmask[a]:
+            mask[k2c[a, two if a < DRAW else 0]] = 1
+            left -= 1
+
+
+@njit(cache=True)
 def _reset_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
     states: NDArray[np.int32], rngs: NDArray[np.uint64], masks: NDArray[np.uint8],
     obs: NDArray[np.float32], deck: NDArray[np.int32], players: int, flags: int,
     base_seed: np.uint64, card_map: NDArray[np.int32], at: NDArray[np.int64],
+    kmask: NDArray[np.uint8], k2c: NDArray[np.int64],
 ) -> int:  # fmt: skip
     for i in range(states.shape[0]):
         if kernel.new_game(states[i], rngs[i], deck, players, base_seed + np.uint64(i), flags):
             return -1
-        kernel.legal_mask(states[i], masks[i])
+        _codec_mask(states[i], kmask, k2c, masks[i])
         observe(states[i], states[i][H_TO_PLAY], card_map, at, obs[i])
     n: int = states.shape[0]
     return n
@@ -84,12 +110,13 @@ def _step_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
     obs: NDArray[np.float32], actions: NDArray[np.int64], rewards: NDArray[np.float32],
     dones: NDArray[np.bool_], winners: NDArray[np.int32], to_play: NDArray[np.int32],
     deck: NDArray[np.int32], players: int, flags: int, base_seed: np.uint64, started: int,
-    card_map: NDArray[np.int32], at: NDArray[np.int64],
+    card_map: NDArray[np.int32], at: NDArray[np.int64], kmask: NDArray[np.uint8],
+    k2c: NDArray[np.int64], c2k: NDArray[np.int64],
 ) -> int:  # fmt: skip
     """Apply one action a game; deal again the games that end. Returns games started."""
     for i in range(states.shape[0]):
         state = states[i]
-        kernel.apply_action(state, rngs[i], actions[i])
+        kernel.apply_action(state, rngs[i], c2k[actions[i]])
         rewards[i, :] = 0.0
         winners[i] = -2
         if state[H_PHASE] == PHASE_OVER:
@@ -104,7 +131,7 @@ def _step_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
         else:
             dones[i] = False
         to_play[i] = state[H_TO_PLAY]
-        kernel.legal_mask(state, masks[i])
+        _codec_mask(state, kmask, k2c, masks[i])
         observe(state, state[H_TO_PLAY], card_map, at, obs[i])
     return started
 
@@ -124,6 +151,23 @@ def random_legal(masks: NDArray[np.uint8], rng: NDArray[np.uint64], out: NDArray
                     out[i] = a
                     break
                 k -= 1
+
+
+def _translation(codec: ActionCodec) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The kernel's action numbers as the codec's (a play without, then with Uno said) and
+    back (-1: not a number the kernel plays)."""
+    k2c = np.zeros((NUM_ACTIONS, 2), dtype=np.int64)
+    c2k = np.full(codec.size, -1, dtype=np.int64)
+    for number in range(NUM_ACTIONS):
+        for uno in (False, True):
+            action = decode_action(number, uno=uno)
+            try:
+                mine = codec.encode(action)
+            except ValueError:  # a seat this table does not have, a card its deck lacks
+                continue
+            k2c[number, int(uno)] = mine
+            c2k[mine] = number
+    return k2c, c2k
 
 
 class UnoVectorEnv:
@@ -147,14 +191,17 @@ class UnoVectorEnv:
         self.num_envs = num_envs
         self.players = players
         self.layout = ObservationLayout(self.rules, players)
-        self.num_actions = NUM_ACTIONS
+        self.codec = ActionCodec(self.rules, players)
+        self.num_actions = self.codec.size
+        self._k2c, self._c2k = _translation(self.codec)
+        self._kmask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
         self.observation_size = self.layout.size
         self._at = field_starts(self.layout)
         self._card_map = card_map(self.layout)
         self._deck = deck_array()
         self._states = np.zeros((num_envs, state_size(players)), dtype=np.int32)
         self._rngs = np.zeros((num_envs, 2), dtype=np.uint64)
-        self._masks = np.zeros((num_envs, NUM_ACTIONS), dtype=np.uint8)
+        self._masks = np.zeros((num_envs, self.codec.size), dtype=np.uint8)
         self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
         self._rewards = np.zeros((num_envs, players), dtype=np.float32)
         self._dones = np.zeros(num_envs, dtype=np.bool_)
@@ -174,7 +221,7 @@ class UnoVectorEnv:
         base = np.uint64(self.game_seed(0))
         self._started = _reset_all(
             self._states, self._rngs, self._masks, self._obs, self._deck, self.players,
-            self.flags, base, self._card_map, self._at,
+            self.flags, base, self._card_map, self._at, self._kmask, self._k2c,
         )  # fmt: skip
         if self._started < 0:  # pragma: no cover - the 112 cards always deal 10 hands
             raise ValueError("the deck is too small to deal")
@@ -201,7 +248,7 @@ class UnoVectorEnv:
         self._started = _step_all(
             self._states, self._rngs, self._masks, self._obs, actions, self._rewards,
             self._dones, self._winners, self._to_play, self._deck, self.players, self.flags,
-            base, self._started, self._card_map, self._at,
+            base, self._started, self._card_map, self._at, self._kmask, self._k2c, self._c2k,
         )  # fmt: skip
         info = {"to_play": self._to_play.copy(), "winner": self._winners.copy()}
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
@@ -215,7 +262,7 @@ class UnoVectorEnv:
         self._started = _step_all(
             self._states, self._rngs, self._masks, self._obs, actions, self._rewards,
             self._dones, self._winners, self._to_play, self._deck, self.players, self.flags,
-            base, self._started, self._card_map, self._at,
+            base, self._started, self._card_map, self._at, self._kmask, self._k2c, self._c2k,
         )  # fmt: skip
 
     # shared arrays for step_inplace's callers
