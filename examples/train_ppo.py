@@ -4,10 +4,12 @@ Numpy only (``pip install unokit[envs]``). The defaults run in a few minutes on 
 
     python examples/train_ppo.py --players 2 --iterations 60 --seed 0 --out uno-ppo.npz
 
-then play the result anywhere a bot is named: ``make_bot("policy:path=uno-ppo.npz")`` (after
-``import unokit.envs``). The evaluation plays ``--eval-games`` rounds of the trained policy
-against ``random`` bots (``--eval-opponent``) with the policy's seat rotated, and prints its
-win share with a 95% Wilson interval (a fair share is 1/players). ``--load FILE`` evaluates a
+``--opponents greedy,self`` trains against ``greedy`` and the policy itself (seat by seat
+in turn) instead of ``random``. Then play the result anywhere a bot is named:
+``make_bot("policy:path=uno-ppo.npz")`` (after ``import unokit.envs``). The evaluation plays
+``--eval-games`` rounds of the trained policy against ``random`` bots (``--eval-opponent``)
+with the policy's seat rotated, and prints its win share with a 95% Wilson interval (a fair
+share is 1/players). ``--load FILE`` evaluates a
 saved policy without training.
 """
 
@@ -20,7 +22,7 @@ import time
 import unokit.envs  # noqa: F401 - registers the "policy" bot
 from unokit import Game, Rules
 from unokit.bots import make_bot, play_game
-from unokit.envs import UnoEnv
+from unokit.envs import PolicyBot, UnoEnv
 from unokit.envs.ppo import PPOConfig, Trainer
 
 
@@ -64,6 +66,12 @@ def main() -> None:
     parser.add_argument("--out", default="uno-ppo.npz")
     parser.add_argument("--eval-games", type=int, default=2000)
     parser.add_argument("--eval-opponent", default="random", help="a bot name, e.g. greedy")
+    parser.add_argument(
+        "--opponents",
+        default="random",
+        help="the bots it trains against, seat by seat in turn: e.g. greedy,self "
+        "('self': the policy being trained)",
+    )
     parser.add_argument("--load", help="skip training: evaluate this saved policy")
     args = parser.parse_args()
 
@@ -71,8 +79,13 @@ def main() -> None:
     if args.load:
         report_share(args, rules, args.load)
         return
+    names = [n.strip() for n in args.opponents.split(",") if n.strip()]
+    if not names:
+        raise SystemExit("--opponents needs at least one bot name")
     env = UnoEnv(rules, players=args.players, opponents="random", seat="random")
     trainer = Trainer(env, PPOConfig(episodes=args.episodes, seed=args.seed))
+    itself = PolicyBot.of(trainer.policy, seed=args.seed)
+    env.opponents = [itself if n == "self" else n for n in _seat_by_seat(names, args.players)]
     start = time.perf_counter()
 
     def report(i: int, stats: dict[str, float]) -> None:
@@ -88,6 +101,11 @@ def main() -> None:
     print(f"saved {args.out} after {time.perf_counter() - start:.0f}s of training")
 
     report_share(args, rules, args.out)
+
+
+def _seat_by_seat(names: list[str], players: int) -> list[str]:
+    """One opponent name a seat, the names in turn (the learner's seat moves each round)."""
+    return [names[s % len(names)] for s in range(players)]
 
 
 def report_share(args: argparse.Namespace, rules: Rules, path: str) -> None:

@@ -99,3 +99,19 @@ def test_ppo_gradients_match_finite_differences() -> None:
         down = loss()
         p[name][idx] = keep
         assert (up - down) / 2e-6 == pytest.approx(grads[name][idx], rel=1e-4, abs=1e-9)
+
+
+def test_training_against_greedy_and_itself_plays_the_live_policy() -> None:
+    """``opponents`` may hold a ``Bot``: ``PolicyBot.of(policy)`` plays the weights being
+    trained (self-play), so an update changes how the opponent plays too."""
+    from unokit.envs import PolicyBot
+
+    env = UnoEnv(players=3, opponents="random", seat="random")
+    trainer = Trainer(env, PPOConfig(episodes=2, epochs=1, minibatch=256, hidden=16, seed=2))
+    itself = PolicyBot.of(trainer.policy, seed=2)
+    env.opponents = ["greedy", itself, "greedy"]
+    assert itself.policy is trainer.policy
+    trainer.train(2)
+    assert len(trainer.history) == 2 and all(s["steps"] > 0 for s in trainer.history)
+    env.reset(seed=9)
+    assert itself in env._bots

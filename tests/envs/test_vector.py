@@ -151,3 +151,65 @@ def test_a_policy_trained_on_the_vector_env_plays_at_every_table(tmp_path: Path)
         if done[0]:
             break
     assert compared > 10
+
+
+@pytest.mark.parametrize(
+    ("switches", "players"), [({}, 4), ({"stacking": True, "seven_o": True}, 3)]
+)
+def test_vector_env_with_greedy_opponents_plays_as_the_greedy_bot(
+    switches: dict[str, Any], players: int
+) -> None:
+    """``seat=1, opponents="greedy"``: the bots play in the compiled loop exactly as
+    ``GreedyBot`` plays the reference engine's game, and ``step`` returns at the caller's
+    next turn with its observation and mask."""
+    from unokit.bots import Decision, GreedyBot, decide
+
+    env = UnoVectorEnv(1, players=players, seed=4, seat=1, opponents="greedy", **switches)
+    layout = env.layout
+    obs, info = env.reset()
+    rng = Random(8)
+    turn_kinds = {"play", "draw", "pass", "accept", "challenge", "swap"}
+    bots = [GreedyBot(seed=s) for s in range(players)]
+    for k in range(3):
+        game = Game.new(env.rules, players=players, seed=env.game_seed(k))
+        while not game.over:
+            seat = game.to_play
+            assert seat is not None
+            full = decide(game, seat)
+            legal = [a for a in full.legal if a.kind in turn_kinds]
+            if seat != 1:
+                choice = bots[seat].choose(Decision(seat, full.view, legal, False, game))
+                assert choice is not None
+                game.apply(choice, seat)
+                continue
+            assert info["to_play"][0] == 1
+            mine = obs["observation"][0]
+            theirs = layout.encode(game.view(1))
+            for name in layout.slices:
+                if name not in UNO_FIELDS:
+                    assert np.array_equal(layout.field(mine, name), layout.field(theirs, name))
+            numbers = sorted(np.flatnonzero(obs["action_mask"][0]))
+            number = int(numbers[rng.below(len(numbers))])
+            action = env.codec.decode(number)
+            assert action is not None
+            game.apply(action, 1)
+            obs, _, done, _, info = env.step(np.array([number]))
+        assert done[0] and info["winner"][0] == (-1 if game.winner is None else game.winner)
+
+
+def test_vector_env_opponents_are_checked() -> None:
+    with pytest.raises(ValueError, match=r"'greedy'.*'random'"):
+        UnoVectorEnv(2, seat=0, opponents="ismcts")
+    with pytest.raises(ValueError, match="seat must be"):
+        UnoVectorEnv(2, seat=4)
+    with pytest.raises(ValueError, match="one a seat"):
+        UnoVectorEnv(2, seat=0, opponents=["greedy", "random"])
+    env = UnoVectorEnv(16, players=4, seed=3, seat=2, opponents=["random", "greedy:points=0"] * 2)
+    obs, info = env.reset()
+    done_games = 0
+    for _ in range(200):
+        assert (info["to_play"] == 2).all()
+        actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+        obs, _, done, _, info = env.step(actions)
+        done_games += int(done.sum())
+    assert done_games > 0

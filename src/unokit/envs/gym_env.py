@@ -32,9 +32,11 @@ class UnoEnv(gym.Env[Obs, np.int64]):
     """Uno for Gymnasium: ``UnoEnv(players=4, opponents="random", rules=..., **switches)``.
 
     ``seat`` is the learner's seat (an int, or ``"random"`` for a fresh seat each round);
-    ``opponents`` one bot name for every other seat or a list of one name a seat (the entry
-    at the learner's seat must name a bot too, since ``seat="random"`` moves the learner; it
-    is not used while the learner sits there). ``illegal="lose"`` (the default here) ends the round
+    ``opponents`` is one bot for every other seat or a list of one a seat (the entry at the
+    learner's seat must name a bot too, since ``seat="random"`` moves the learner; it is not
+    used while the learner sits there). A bot is a name with settings, made afresh each
+    round from the reset seed, or a ``Bot`` itself: ``PolicyBot.of(policy)`` around the
+    policy in training plays it against itself. ``illegal="lose"`` (the default here) ends the round
     with reward -1 and ``info["illegal"]`` saying why; ``illegal="raise"`` raises
     ``IllegalAction``. Either way the illegal action is never applied nor replaced.
     """
@@ -46,7 +48,7 @@ class UnoEnv(gym.Env[Obs, np.int64]):
         rules: Rules | str | None = None,
         *,
         players: int = 4,
-        opponents: str | Sequence[str] = "random",
+        opponents: str | Bot | Sequence[str | Bot] = "random",
         seat: int | str = 0,
         illegal: str = "lose",
         reward: str = "win",
@@ -55,12 +57,13 @@ class UnoEnv(gym.Env[Obs, np.int64]):
     ) -> None:
         self.render_mode = declined_render_mode(render_mode, self.metadata["render_modes"])
         self.table = EnvTable(make_rules(rules, switches), players, illegal, reward)
-        if isinstance(opponents, str):
+        if isinstance(opponents, (str, Bot)):
             opponents = [opponents] * players
         if len(opponents) != players:
             raise ValueError(f"opponents: give one bot name, or one a seat ({players})")
         for name in opponents:
-            make_bot(name)  # fail now, with the registry's message, on an unknown name
+            if not isinstance(name, Bot):
+                make_bot(name)  # fail now, with the registry's message, on an unknown name
         self.opponents = list(opponents)
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat must be a seat number 0 to {players - 1}, or 'random'")
@@ -90,7 +93,10 @@ class UnoEnv(gym.Env[Obs, np.int64]):
         if self.seat_choice == "random":
             self.seat = rng.below(players)
         self.table.new_game(rng.next64() >> 1)
-        self._bots = [make_bot(name, seed=rng.next64() >> 1) for name in self.opponents]
+        self._bots = [
+            name if isinstance(name, Bot) else make_bot(name, seed=rng.next64() >> 1)
+            for name in self.opponents
+        ]
         self._play_bots()
         return self._obs(), self._info()
 

@@ -118,6 +118,17 @@ class PolicyBot(Bot):
         self.path = path
         self.sample = sample
 
+    @classmethod
+    def of(cls, policy: MLPPolicy, *, seed: int = 0, sample: bool = True) -> PolicyBot:
+        """A bot playing ``policy`` itself, not a copy from a file: it plays the weights as
+        they are at each decision (self-play while the policy trains)."""
+        bot = cls.__new__(cls)
+        Bot.__init__(bot, seed)
+        bot.policy = policy
+        bot.path = ""
+        bot.sample = sample
+        return bot
+
     def choose(self, decision: Decision) -> Action | None:
         policy = self.policy
         view = decision.view

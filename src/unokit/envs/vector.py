@@ -4,8 +4,12 @@ Built on the fast path's kernel (``unokit.fast.kernel``: the classic rules as nu
 over state arrays, playing exactly the reference engine's games from the same seeds), so it
 plays ``mattel-2021`` with any of ``stacking``, ``seven_o`` and ``draw_to_match``, and what
 the fast path leaves out it leaves out too: Uno is always said with the play (so nobody is
-caught), no Jump-In. Every seat is driven by the caller (self-play): each game asks the seat
-to play (``info["to_play"]``) and ``step`` takes one action number a game.
+caught), no Jump-In. By default every seat is driven by the caller (self-play): each game
+asks the seat to play (``info["to_play"]``) and ``step`` takes one action number a game.
+With ``seat=N`` the caller plays seat ``N`` of every game and ``opponents`` the others,
+in the compiled loop: ``"greedy"`` (with its ``points=`` and ``challenge=`` settings, move
+for move as ``unokit.bots.GreedyBot``: ``unokit.fast.greedy``), ``"random"``, or one name a
+seat; ``step`` then returns when the caller's seat is to play again.
 
 * actions: the numbers of ``unokit.envs.ActionCodec`` for these rules and players, the
   same as the PettingZoo and Gymnasium environments and ``PolicyBot`` use (``env.codec``),
@@ -27,18 +31,21 @@ to play (``info["to_play"]``) and ``step`` takes one action number a game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from unokit.bots.base import parse_settings
+from unokit.bots.greedy import GreedyBot
 from unokit.envs.codec import ActionCodec
 from unokit.envs.fastobs import card_map, field_starts, observe
 from unokit.envs.observation import ObservationLayout
 from unokit.envs.table import make_rules
 from unokit.errors import IllegalAction
-from unokit.fast import kernel
+from unokit.fast import greedy, kernel
 from unokit.fast.api import deck_array
 from unokit.fast.codec import decode_action, flags_for
 from unokit.fast.layout import (
@@ -77,20 +84,71 @@ def _codec_mask(
             left -= 1
 
 
+CALLER: Final = 0
+GREEDY: Final = 1
+RANDOM: Final = 2
+"""Who plays a seat: the caller (its actions come through ``step``), ``greedy`` (as
+``unokit.bots.GreedyBot``, in the compiled loop) or uniformly random legal actions."""
+
+
+@njit(cache=True)
+def _settle(  # noqa: PLR0917 - numba takes no keyword-only arguments
+    state: NDArray[np.int32], rng: NDArray[np.uint64], memory: NDArray[np.int32],
+    bot_rng: NDArray[np.uint64], bots: NDArray[np.int64], points: NDArray[np.float64],
+    challenges: NDArray[np.float64], deck: NDArray[np.int32], kmask: NDArray[np.uint8],
+) -> bool:  # fmt: skip
+    """Let the bot seats play until a seat of the caller is to play; True if the round
+    ended first."""
+    while state[H_PHASE] != PHASE_OVER:
+        seat = state[H_TO_PLAY]
+        kind = bots[seat]
+        if kind == CALLER:
+            return False
+        if kind == GREEDY:
+            action = greedy.greedy_action(
+                state, memory, deck, points[seat], challenges[seat], kmask
+            )
+        else:
+            n = kernel.legal_mask(state, kmask)
+            k = kernel._below(bot_rng, n)
+            action = 0
+            for a in range(kmask.shape[0]):
+                if kmask[a]:
+                    if k == 0:
+                        action = a
+                        break
+                    k -= 1
+        greedy.observe(state, memory, action)
+        kernel.apply_action(state, rng, action)
+    return True
+
+
 @njit(cache=True)
 def _reset_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
     states: NDArray[np.int32], rngs: NDArray[np.uint64], masks: NDArray[np.uint8],
     obs: NDArray[np.float32], deck: NDArray[np.int32], players: int, flags: int,
     base_seed: np.uint64, card_map: NDArray[np.int32], at: NDArray[np.int64],
-    kmask: NDArray[np.uint8], k2c: NDArray[np.int64],
+    kmask: NDArray[np.uint8], k2c: NDArray[np.int64], memories: NDArray[np.int32],
+    bot_rngs: NDArray[np.uint64], bots: NDArray[np.int64], points: NDArray[np.float64],
+    challenges: NDArray[np.float64],
 ) -> int:  # fmt: skip
-    for i in range(states.shape[0]):
+    n: int = states.shape[0]
+    for i in range(n):
         if kernel.new_game(states[i], rngs[i], deck, players, base_seed + np.uint64(i), flags):
             return -1
-        _codec_mask(states[i], kmask, k2c, masks[i])
-        observe(states[i], states[i][H_TO_PLAY], card_map, at, obs[i])
-    n: int = states.shape[0]
-    return n
+        kernel.seed_rng(bot_rngs[i], base_seed + np.uint64(i) + np.uint64(0x5EED))
+    started = n
+    for i in range(n):  # the bots play up to the caller's first turn (a round that ends
+        state = states[i]  # before it is dealt again, as the next game started)
+        greedy.reset_memory(memories[i])
+        while _settle(state, rngs[i], memories[i], bot_rngs[i], bots, points, challenges,
+                      deck, kmask):  # fmt: skip
+            kernel.new_game(state, rngs[i], deck, players, base_seed + np.uint64(started), flags)
+            started += 1
+            greedy.reset_memory(memories[i])
+        _codec_mask(state, kmask, k2c, masks[i])
+        observe(state, state[H_TO_PLAY], card_map, at, obs[i])
+    return started
 
 
 @njit(cache=True)
@@ -111,25 +169,36 @@ def _step_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
     dones: NDArray[np.bool_], winners: NDArray[np.int32], to_play: NDArray[np.int32],
     deck: NDArray[np.int32], players: int, flags: int, base_seed: np.uint64, started: int,
     card_map: NDArray[np.int32], at: NDArray[np.int64], kmask: NDArray[np.uint8],
-    k2c: NDArray[np.int64], c2k: NDArray[np.int64],
+    k2c: NDArray[np.int64], c2k: NDArray[np.int64], memories: NDArray[np.int32],
+    bot_rngs: NDArray[np.uint64], bots: NDArray[np.int64], points: NDArray[np.float64],
+    challenges: NDArray[np.float64],
 ) -> int:  # fmt: skip
-    """Apply one action a game; deal again the games that end. Returns games started."""
+    """Apply one action a game, then let the bot seats play up to the caller's next turn;
+    deal again the games that end. Returns games started."""
     for i in range(states.shape[0]):
         state = states[i]
-        kernel.apply_action(state, rngs[i], c2k[actions[i]])
+        action = c2k[actions[i]]
+        greedy.observe(state, memories[i], action)
+        kernel.apply_action(state, rngs[i], action)
         rewards[i, :] = 0.0
         winners[i] = -2
-        if state[H_PHASE] == PHASE_OVER:
+        dones[i] = False
+        ended = state[H_PHASE] == PHASE_OVER or _settle(
+            state, rngs[i], memories[i], bot_rngs[i], bots, points, challenges, deck, kmask
+        )
+        while ended:  # a round the bots end before the caller acts again counts here too
             dones[i] = True
             winner = state[H_WINNER]
             winners[i] = winner
             if winner >= 0:
                 for s in range(players):
-                    rewards[i, s] = 1.0 if s == winner else -1.0
+                    rewards[i, s] += 1.0 if s == winner else -1.0
             kernel.new_game(state, rngs[i], deck, players, base_seed + np.uint64(started), flags)
             started += 1
-        else:
-            dones[i] = False
+            greedy.reset_memory(memories[i])
+            ended = _settle(
+                state, rngs[i], memories[i], bot_rngs[i], bots, points, challenges, deck, kmask
+            )
         to_play[i] = state[H_TO_PLAY]
         _codec_mask(state, kmask, k2c, masks[i])
         observe(state, state[H_TO_PLAY], card_map, at, obs[i])
@@ -151,6 +220,39 @@ def random_legal(masks: NDArray[np.uint8], rng: NDArray[np.uint64], out: NDArray
                     out[i] = a
                     break
                 k -= 1
+
+
+def _opponents(
+    seat: int | None, opponents: str | Sequence[str], players: int
+) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
+    """Who plays each seat (``CALLER``, ``GREEDY``, ``RANDOM``) and greedy's settings."""
+    bots = np.zeros(players, dtype=np.int64)
+    points = np.ones(players, dtype=np.float64)
+    challenges = np.full(players, 1 / 3, dtype=np.float64)
+    if seat is None:
+        return bots, points, challenges  # self-play: every seat is the caller's
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat must be a seat number 0 to {players - 1}, or None (self-play)")
+    specs = [opponents] * players if isinstance(opponents, str) else list(opponents)
+    if len(specs) != players:
+        raise ValueError(f"opponents: give one bot name, or one a seat ({players})")
+    for s, spec in enumerate(specs):
+        if s == seat:
+            continue
+        name, settings = parse_settings(spec)
+        if name == "random" and not settings:
+            bots[s] = RANDOM
+        elif name == "greedy" and set(settings) <= {"points", "challenge"}:
+            bots[s] = GREEDY
+            points[s] = float(settings.get("points", 1.0))
+            challenges[s] = float(settings.get("challenge", 1 / 3))
+            GreedyBot(points=points[s], challenge=challenges[s])  # its own checks
+        else:
+            raise ValueError(
+                f"the vector env plays 'greedy' (points=, challenge=) and 'random' "
+                f"opponents, not {spec!r}"
+            )
+    return bots, points, challenges
 
 
 def _translation(codec: ActionCodec) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -180,6 +282,8 @@ class UnoVectorEnv:
         players: int = 4,
         rules: Rules | str | None = None,
         seed: int = 0,
+        seat: int | None = None,
+        opponents: str | Sequence[str] = "greedy",
         **switches: Any,
     ) -> None:
         if num_envs < 1:
@@ -209,6 +313,10 @@ class UnoVectorEnv:
         self._to_play = np.zeros(num_envs, dtype=np.int32)
         self._seed = seed
         self._started = 0
+        self.seat = seat
+        self._bots, self._points, self._challenges = _opponents(seat, opponents, players)
+        self._memories = np.zeros((num_envs, greedy.MEMORY), dtype=np.int32)
+        self._bot_rngs = np.zeros((num_envs, 2), dtype=np.uint64)
 
     def game_seed(self, k: int) -> int:
         """The engine seed of the ``k``-th game this environment deals."""
@@ -222,6 +330,7 @@ class UnoVectorEnv:
         self._started = _reset_all(
             self._states, self._rngs, self._masks, self._obs, self._deck, self.players,
             self.flags, base, self._card_map, self._at, self._kmask, self._k2c,
+            self._memories, self._bot_rngs, self._bots, self._points, self._challenges,
         )  # fmt: skip
         if self._started < 0:  # pragma: no cover - the 112 cards always deal 10 hands
             raise ValueError("the deck is too small to deal")
@@ -249,6 +358,7 @@ class UnoVectorEnv:
             self._states, self._rngs, self._masks, self._obs, actions, self._rewards,
             self._dones, self._winners, self._to_play, self._deck, self.players, self.flags,
             base, self._started, self._card_map, self._at, self._kmask, self._k2c, self._c2k,
+            self._memories, self._bot_rngs, self._bots, self._points, self._challenges,
         )  # fmt: skip
         info = {"to_play": self._to_play.copy(), "winner": self._winners.copy()}
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
@@ -263,6 +373,7 @@ class UnoVectorEnv:
             self._states, self._rngs, self._masks, self._obs, actions, self._rewards,
             self._dones, self._winners, self._to_play, self._deck, self.players, self.flags,
             base, self._started, self._card_map, self._at, self._kmask, self._k2c, self._c2k,
+            self._memories, self._bot_rngs, self._bots, self._points, self._challenges,
         )  # fmt: skip
 
     # shared arrays for step_inplace's callers
