@@ -11,8 +11,8 @@ from its seed; one case replays alone, with every check after every action, with
     .venv/bin/python benchmarks/fuzz.py --games 1000000 --variant-games 100000 --jobs 2
     .venv/bin/python benchmarks/fuzz.py --case party:4711 --seed 1
 
-Exit status: 0 when every round passed, 1 when one failed, 130 when stopped with Ctrl-C
-(after printing what had run).
+Exit status: 0 when every round passed, 1 when one failed, 130 when stopped with Ctrl-C or
+SIGTERM (after printing what had run).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -129,7 +130,21 @@ def report(
     print(f"{total} rounds in {wall:.0f} s of wall time ({total / max(wall, 1e-9):.0f} rounds/s)")
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no tracebacks from them)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def main(argv: list[str] | None = None) -> int:
+    # a stopped run still reports what it ran: SIGTERM stops it as Ctrl-C does, and Ctrl-C
+    # works even where the shell started it with SIGINT ignored (in the background)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000, help="rounds per classic preset")
     parser.add_argument(
@@ -162,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     stopped = False
     columns = (TextColumn("{task.description:>12}"), BarColumn(), MofNCompleteColumn())
     with (
-        multiprocessing.Pool(args.jobs) as pool,
+        multiprocessing.Pool(args.jobs, initializer=_worker) as pool,
         Progress(*columns, TimeElapsedColumn(), console=console) as progress,
     ):
         tasks = {p: progress.add_task(p, total=counts[p]) for p in presets}
