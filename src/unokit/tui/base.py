@@ -36,10 +36,11 @@ Screen { layout: vertical; }
 #keys Button { margin: 0 1 0 0; min-width: 4; }
 #status { height: 1; padding: 0 1; background: $boost; }
 ChoiceDialog, InfoScreen { align: center middle; }
-#dialog-box { width: 64; height: auto; max-height: 22; border: thick $primary;
-              background: $surface; padding: 0 1; }
+#dialog-box { width: 76; max-width: 100%; height: auto; max-height: 100%;
+              border: thick $primary; background: $surface; padding: 0 1; }
 #dialog-options { height: auto; max-height: 12; }
-#info-body { height: auto; max-height: 19; overflow-y: auto; }
+#info-scroll { height: auto; max-height: 75vh; scrollbar-size-vertical: 1; }
+#info-body { height: auto; }
 """
 
 
@@ -88,7 +89,7 @@ class TableApp(App[None]):
         """Redraw every panel from ``view`` (one seat's view) and the match scores."""
         self.query_one("#title", Static).update(Text(title, style="bold"))
         self.query_one(SeatsPanel).show(view, self.names, scores, self.mono)
-        self.query_one(PilePanel).show(view)
+        self.query_one(PilePanel).show(view, self.names)
         hand = view.get("hand") or []
         self.query_one(HandBar).show(hand, playable or set(), selected)
 

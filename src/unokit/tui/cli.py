@@ -14,6 +14,7 @@ from unokit.clitools import (
     OutputPath,
     complete_bots,
     complete_presets,
+    fail,
     parse_bots,
     parse_house,
     write_output,
@@ -21,7 +22,7 @@ from unokit.clitools import (
 from unokit.match import Match
 from unokit.rng import Random
 from unokit.rules import Rules
-from unokit.tui.app import PlayApp
+from unokit.tui.app import REACTION, PlayApp
 from unokit.tui.table import Table
 
 __all__ = ["build_table", "default_bot", "play", "save_record"]
@@ -95,6 +96,13 @@ def save_record(rounds: Match, path: Path) -> None:
 @click.option(
     "--delay", default=0.8, show_default=True, type=click.FloatRange(min=0), help="bot pace (s)"
 )
+@click.option(
+    "--reaction",
+    default=REACTION,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="seconds a bot takes, at least, to say Uno, catch or jump in (your window)",
+)
 @click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")
 def play(  # noqa: PLR0917 - click passes every option
     preset: str,
@@ -105,6 +113,7 @@ def play(  # noqa: PLR0917 - click passes every option
     target: int | None,
     record_path: Path | None,
     delay: float,
+    reaction: float,
     mono: bool,
 ) -> None:
     """Play a match against bots, full screen in the terminal. You are seat 0."""
@@ -125,9 +134,18 @@ def play(  # noqa: PLR0917 - click passes every option
         mono=mono or "NO_COLOR" in os.environ,
         subtitle=subtitle,
         bot_names=labels,
+        reaction=reaction,
     )
-    app.run()
-    if record_path is not None:
-        save_record(rounds, record_path)
-        click.echo(f"match record saved to {record_path}")
+    try:
+        app.run()
+    finally:
+        for bot in table.bots.values():
+            bot.close()
+        if record_path is not None:  # also when the game stopped on an error: keep the match
+            save_record(rounds, record_path)
+            click.echo(f"match record saved to {record_path}")
     click.echo(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    if app.bot_failure is not None:
+        fail(app.bot_failure)
+    if app.return_code:
+        fail(f"the terminal game stopped on an error (exit status {app.return_code})")
