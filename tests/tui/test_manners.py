@@ -223,3 +223,48 @@ def test_without_a_reaction_time_the_bot_catches_at_its_pace() -> None:
             assert len(game.hand(0)) == 3  # caught: two cards drawn
 
     asyncio.run(body())
+
+
+def test_triple_plays_status_line_offers_only_keys_that_work() -> None:
+    match = Match(Rules.preset("triple-play"), players=3, seed=2)
+    bots = {seat: make_bot("random", seed=seat) for seat in (1, 2)}
+    app = PlayApp(Table(match, bots), delay=0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(400):  # play on until the person has drawn a card
+                await pilot.pause()
+                view = app.view
+                if view.get("phase") == "drawn" and view["to_play"] == 0 and view.get("drawn"):
+                    break
+                if view["to_play"] == 0 and not app.modal_open and not app.busy:
+                    await pilot.press("d")
+            else:
+                raise AssertionError("the person never got to keep a drawn card")
+            status = str(app.query_one("#status").render())
+            assert status.startswith(f"You drew {app.view['drawn']}: Enter plays it")
+            assert "p keeps it" not in status and "press a lit pile (m)" in status
+
+    asyncio.run(body())
+
+
+def test_the_match_summary_shows_every_seat_at_16_players() -> None:
+    match = Match(Rules.preset("party", target=1), players=16, seed=3)
+    bots = {seat: make_bot("random", seed=seat) for seat in range(1, 16)}
+    app = PlayApp(Table(match, bots), delay=60)
+
+    async def body() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            summary = app.summary()
+            app.push_screen(InfoScreen(summary, name="summary", hint="Enter: leave"))
+            await pilot.pause()
+            assert isinstance(app.screen, InfoScreen)
+            for place in range(1, 17):
+                assert f" {place:>2}. " in str(summary)
+            await pilot.press("end")
+            await pilot.pause()
+            scroller = app.screen.scroller
+            assert scroller.scroll_y == scroller.max_scroll_y
+            assert scroller.region.bottom <= 40
+
+    asyncio.run(body())

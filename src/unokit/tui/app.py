@@ -23,8 +23,7 @@ from unokit.actions import Action
 from unokit.bots import Bot, BotError, Decision, make_bot
 from unokit.cards import COLOR_NAMES, COLORS, Card
 from unokit.errors import IllegalAction
-from unokit.rules import SWITCHES, Rules
-from unokit.tui.base import TableApp
+from unokit.tui.base import TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
 from unokit.tui.help import SCORING_WORDS, rules_help
 from unokit.tui.names import seat_names
@@ -46,20 +45,6 @@ a person's reaction time, so the person can win the race (0: as fast as the bots
 
 STAND_IN = "normal"
 """The built-in bot that takes the seat of a bot that failed, when the person asks."""
-
-
-def house_rules(rules: Rules) -> str:
-    """``" +stacking +seven_o"``: the switches that differ from the preset (target aside)."""
-    try:
-        base = Rules.preset(rules.name)
-    except ValueError:
-        return ""
-    out = []
-    for name in SWITCHES:
-        value = getattr(rules, name)
-        if name != "target" and value != getattr(base, name):
-            out.append(f" +{name}" if value is True else f" {name}={value}")
-    return "".join(out)
 
 
 class PlayApp(TableApp):
@@ -230,8 +215,12 @@ class PlayApp(TableApp):
                 text.append(f" Jump in with {', '.join(jumps)}: pick it, Enter", style="bold")
         else:
             phase = view["phase"]
+            kinds = {a.kind for a in legal}
             if phase == "drawn" and view.get("drawn"):
-                text.append(f"You drew {view['drawn']}: Enter plays it, p keeps it")
+                keep = ", p keeps it" if "pass" in kinds else ""
+                if "press" in kinds:  # Triple Play: no pass, a press of a lit pile
+                    keep = ", or press a lit pile (m)"
+                text.append(f"You drew {view['drawn']}: Enter plays it{keep}")
             elif phase == "penalty":
                 pending = view.get("pending")
                 n = pending.get("cards", "?") if isinstance(pending, dict) else "?"

@@ -17,9 +17,10 @@ from textual.containers import Horizontal
 from textual.filter import Monochrome
 from textual.widgets import RichLog, Static
 
+from unokit.rules import SWITCHES, Rules
 from unokit.tui.widgets import HandBar, PilePanel, SeatsPanel
 
-__all__ = ["TableApp"]
+__all__ = ["TableApp", "house_rules"]
 
 CSS = """
 Screen { layout: vertical; }
@@ -42,6 +43,20 @@ ChoiceDialog, InfoScreen { align: center middle; }
 #info-scroll { height: auto; max-height: 75vh; scrollbar-size-vertical: 1; }
 #info-body { height: auto; }
 """
+
+
+def house_rules(rules: Rules) -> str:
+    """``" +stacking +seven_o"``: the switches that differ from the preset (target aside)."""
+    try:
+        base = Rules.preset(rules.name)
+    except ValueError:
+        return ""
+    out = []
+    for name in SWITCHES:
+        value = getattr(rules, name)
+        if name != "target" and value != getattr(base, name):
+            out.append(f" +{name}" if value is True else f" {name}={value}")
+    return "".join(out)
 
 
 class TableApp(App[None]):
