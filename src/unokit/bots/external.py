@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
@@ -51,7 +52,8 @@ def _stop(process: subprocess.Popen[str]) -> None:
             process.wait()
     for stream in (process.stdin, process.stdout):
         if stream is not None:
-            stream.close()
+            with contextlib.suppress(OSError):  # a dead program leaves a broken pipe to flush
+                stream.close()
 
 
 class ExternalBot(Bot):

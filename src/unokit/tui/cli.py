@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from unokit.bots import Bot, make_bot, split_bot_list
+from unokit.bots import Bot, BotError, make_bot, split_bot_list
 from unokit.clitools import (
     OutputPath,
     complete_bots,
@@ -139,11 +140,12 @@ def play(  # noqa: PLR0917 - click passes every option
     try:
         app.run()
     finally:
-        for bot in table.bots.values():
-            bot.close()
         if record_path is not None:  # also when the game stopped on an error: keep the match
             save_record(rounds, record_path)
             click.echo(f"match record saved to {record_path}")
+        for bot in table.bots.values():
+            with contextlib.suppress(BotError, OSError):  # a failed bot has nothing more to say
+                bot.close()
     click.echo(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
     if app.bot_failure is not None:
         fail(app.bot_failure)
