@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -134,6 +136,8 @@ CASES: list[tuple[list[str], int, str]] = [
     (["play", "--rules", "party", "--house", "stacking"], 2, "stacking"),
     (["play", "--players", "17"], 2, "'--players'"),
     (["play", "--target", "0"], 2, "'--target'"),
+    # serve (its own checks are tests/server's)
+    (["serve", "--port", "x"], 2, "'--port'"),
     # the lists take no arguments
     (["presets", "extra"], 2, "unexpected extra argument"),
     (["bots", "extra"], 2, "unexpected extra argument"),
@@ -302,17 +306,34 @@ def test_a_failing_bot_in_simulate_names_bot_game_and_what_it_sent(
 def test_ctrl_c_stops_simulate_keeps_the_results_and_exits_130(tmp_path: Path, jobs: int) -> None:
     out = tmp_path / "r.json"
     process = subprocess.Popen(
-        [*UNOKIT, "simulate", "--bots", "random,random", "--games", "20000", "--quiet",
+        [*UNOKIT, "simulate", "--bots", "random,random", "--games", "200000",
          "--out", str(out), "--jobs", str(jobs)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "FORCE_COLOR": "1"},  # the progress bar is drawn into the pipe
     )  # fmt: skip
-    time.sleep(8)
+    assert process.stderr is not None
+    seen: list[str] = []
+    stream = process.stderr
+    reader = threading.Thread(target=lambda: seen.extend(iter(lambda: stream.read(64), "")))
+    reader.start()
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:  # wait until some games are done, however slow
+        done = [int(n) for n in re.findall(r"(\d+)/200000", "".join(seen[-20:]))]
+        if done and max(done) > 0:
+            break
+        time.sleep(0.2)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
-    stdout, stderr = process.communicate(timeout=120)
-    assert process.returncode == 130, stderr
-    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
-    assert stderr.splitlines()[-1] == "interrupted"
+    assert process.stdout is not None
+    stdout = process.stdout.read()  # (communicate would read standard error too, racing reader)
+    process.wait(timeout=120)
+    reader.join()
+    process.stdout.close()
+    stream.close()
+    stderr = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(seen))  # the bar's colours
+    assert process.returncode == 130, stderr[-2000:]
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr[-2000:]
+    assert stderr.rstrip().splitlines()[-1] == "interrupted", stderr[-1500:]
     data = json.loads(out.read_text())
-    assert data["complete"] is False and data["games"] > 0
+    assert data["complete"] is False and 0 < data["games"] < 200000
+    assert f"{data['games']:,} of 200,000 games finished" in stderr
     assert "win share" in stdout

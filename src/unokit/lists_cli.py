@@ -118,6 +118,8 @@ def bots() -> None:
         for key, default in _settings(factory):
             words = SETTING_WORDS.get((name, key), "")
             click.echo(f"  {key}={default}" + (f"  {words}" if words else ""))
+        if name == "external":
+            click.echo("  any other key=value  one of the program's own options (its ready)")
     click.echo("every bot also takes:")
     for key, words in PERSONALITY_WORDS.items():
         click.echo(f"  {key}=0  {words}")

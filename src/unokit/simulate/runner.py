@@ -87,7 +87,7 @@ def run_chunks(
         # in this process a chunk costs nothing: small ones keep the progress bar moving and
         # lose little to Ctrl-C or a failing bot (what finished is kept)
         return _local(sim, chunks(sim.games, 1, largest=50))
-    return _processes(sim, chunks(sim.games, jobs), jobs)
+    return _processes(sim, chunks(sim.games, jobs, largest=250), jobs)
 
 
 def run(
