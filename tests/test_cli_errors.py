@@ -49,6 +49,7 @@ def _records(folder: Path) -> dict[str, Path]:
         "empty": {},
         "list": [1, 2],
         "simulation": {"format": "unokit.simulation", "version": 1},
+        "seat-game": game.record(1),
         "no-event-type": {**game.record(1), "events": [{"seat": 0}]},
         "event-not-object": {**game.record(1), "events": [3]},
         "bad-card-in-event": {**game.record(1), "events": [{"type": "play", "cards": ["ZZ"]}]},
@@ -109,6 +110,9 @@ CASES: list[tuple[list[str], int, str]] = [
     (["replay", "{match-winner}"], 2, "states winner"),
     (["replay", "{match-no-rounds}"], 2, "malformed"),
     (["replay", "--watch", "{empty}"], 2, "not a unokit record"),
+    (["replay", "--watch", "{stated-winner}"], 2, "states winner 99"),
+    (["replay", "--watch", "{bad-action}"], 2, "not legal on replay"),
+    (["replay", "--watch", "{seat-game}"], 2, "cannot be played back"),
     # simulate: every one refused before a game is played
     (["simulate", "--bots", "greedy"], 2, "--bots names 1 bot, but mattel-2021 is for 2 to 10"),
     (["simulate", "--bots", "nonsense"], 2, "unknown bot 'nonsense'"),

@@ -137,10 +137,11 @@ def demo(preset: str, house: str, players: int, seed: int, record_path: Path | N
 @click.option("--watch", is_flag=True, help="play the record back on the terminal screen")
 def replay(file: Path, watch: bool) -> None:
     """Print a game or match record; a full record is replayed and checked first."""
-    from unokit.records_cli import load_record, print_record
+    from unokit.records_cli import check_record, load_record, print_record
 
     record = load_record(file)
     if watch:
+        check_record(file, record)
         try:
             watcher = importlib.import_module("unokit.tui.watch")
         except ModuleNotFoundError:

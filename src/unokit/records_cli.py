@@ -25,7 +25,7 @@ from unokit.match import MATCH_FORMAT, MATCH_SEAT_FORMAT, Match
 from unokit.record import GAME_FORMAT, SEAT_FORMAT
 from unokit.words import describe
 
-__all__ = ["load_record", "print_record"]
+__all__ = ["check_record", "load_record", "print_record"]
 
 _MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What reading a record that is not shaped like one raises (``RecordError`` is one)."""
@@ -113,12 +113,43 @@ def _print_result(result: Any) -> None:
         click.echo(f"winner: {result.get('winner')}  points: {result.get('round_points')}")
 
 
+def _checked_game(path: Path, record: dict[str, Any]) -> Game:
+    game: Game = _checked(path, "the game record", lambda: Game.replay(record))
+    _check_stated(path, record.get("result"), _game_result(game), "the game record")
+    return game
+
+
+def _checked_match(path: Path, record: dict[str, Any]) -> Match:
+    match: Match = _checked(path, "the match record", lambda: Match.replay(record))
+    stated = {k: record[k] for k in ("scores", "over", "winner") if k in record}
+    replayed = {"scores": match.scores, "over": match.over, "winner": match.winner}
+    _check_stated(path, stated, replayed, "the match record")
+    for number, (game, data) in enumerate(zip(match.rounds, record["rounds"], strict=True)):
+        _check_stated(path, data.get("result"), _game_result(game), f"round {number + 1}")
+    return match
+
+
+def check_record(path: Path, record: dict[str, Any]) -> None:
+    """Refuse (``BadInput``) a full record that does not replay to what it states, or a
+    one-seat record, which hides cards and cannot be played back."""
+    fmt = record["format"]
+    if fmt == GAME_FORMAT:
+        _checked_game(path, record)
+    elif fmt == MATCH_FORMAT:
+        _checked_match(path, record)
+    else:
+        raise BadInput(
+            f"{path} is {_FORMATS[fmt]}: it hides the other hands, so it cannot be played back "
+            "(--watch plays full records, e.g. unokit play --record FILE); without --watch it "
+            "is printed"
+        )
+
+
 def print_record(path: Path, record: dict[str, Any]) -> None:
     """Check ``record`` as its format allows, then print it move by move."""
     fmt = record["format"]
     if fmt == GAME_FORMAT:
-        game = _checked(path, "the game record", lambda: Game.replay(record))
-        _check_stated(path, record.get("result"), _game_result(game), "the game record")
+        game = _checked_game(path, record)
         click.echo(f"{game.rules.name}, {game.players} players (replayed and checked)")
         for event in game.log:
             click.echo(describe(event))
@@ -130,12 +161,7 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
             click.echo(describe(event))
         _print_result(record.get("result"))
     elif fmt == MATCH_FORMAT:
-        match = _checked(path, "the match record", lambda: Match.replay(record))
-        stated = {k: record[k] for k in ("scores", "over", "winner") if k in record}
-        replayed = {"scores": match.scores, "over": match.over, "winner": match.winner}
-        _check_stated(path, stated, replayed, "the match record")
-        for number, (game, data) in enumerate(zip(match.rounds, record["rounds"], strict=True)):
-            _check_stated(path, data.get("result"), _game_result(game), f"round {number + 1}")
+        match = _checked_match(path, record)
         click.echo(
             f"{match.rules.name}, {match.players} players, {len(match.rounds)} rounds "
             "(replayed and checked)"
