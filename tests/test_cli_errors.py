@@ -341,3 +341,20 @@ def test_ctrl_c_stops_simulate_keeps_the_results_and_exits_130(tmp_path: Path, j
     assert data["complete"] is False and 0 < data["games"] < 200000
     assert f"{data['games']:,} of 200,000 games finished" in stderr
     assert "win share" in stdout
+
+
+def test_output_that_cannot_be_written_after_all_is_saved_elsewhere(tmp_path: Path) -> None:
+    """The folder was checked before the work, but went away while it ran."""
+    import click
+
+    from unokit.clitools import write_output
+
+    gone = tmp_path / "gone" / "results.json"
+    with pytest.raises(click.ClickException) as caught:
+        write_output(gone, '{"games": 3}\n')
+    message = caught.value.format_message()
+    assert message.startswith(f"cannot write '{gone}': No such file or directory; saved to ")
+    spare = Path(message.rsplit("saved to ", 1)[1].removesuffix(" instead"))
+    assert spare.name.startswith("unokit-results-") and spare.suffix == ".json"
+    assert spare.read_text() == '{"games": 3}\n'
+    spare.unlink()

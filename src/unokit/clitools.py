@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
@@ -158,14 +159,23 @@ class OutputPath(_PathType):
 
 
 def write_output(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` (``-``: standard output); a failure is one line."""
+    """Write ``text`` to ``path`` (``-``: standard output). If that fails after all (the
+    folder went away while the work ran), the text is saved in the temporary folder instead
+    and the one line says where, so the work is not lost."""
     if str(path) == "-":
         click.echo(text, nl=not text.endswith("\n"))
         return
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as err:
-        fail(f"cannot write {str(path)!r}: {err.strerror or err}")
+        reason = err.strerror or str(err)
+        try:
+            handle, spare = tempfile.mkstemp(prefix=f"unokit-{path.stem}-", suffix=path.suffix)
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError:
+            fail(f"cannot write {str(path)!r}: {reason}")
+        fail(f"cannot write {str(path)!r}: {reason}; saved to {spare} instead")
 
 
 def parse_house(house: str) -> dict[str, Any]:
