@@ -19,6 +19,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from unokit.bots import BotError
 from unokit.clitools import (
     Interrupted,
     OutputPath,
@@ -184,10 +185,12 @@ def simulate(
             for tally in run_chunks(sim, backend=backend, jobs=jobs, address=address):
                 total.add(tally)
                 progress.advance(task, tally.games)
-        except GameBotError as err:
-            if err.done is not None:
-                total.add(Tally.from_json(err.done))
-            failure = str(err)
+        except BotError as err:
+            cause = getattr(err, "cause", None)  # Ray wraps a task's error in its own
+            failed = cause if isinstance(cause, BotError) else err
+            if isinstance(failed, GameBotError) and failed.done is not None:
+                total.add(Tally.from_json(failed.done))
+            failure = str(failed)
         except KeyboardInterrupt:
             interrupted = True
     report = make_report(sim, total)
@@ -199,7 +202,7 @@ def simulate(
         text = report.to_csv() if out.suffix.lower() == ".csv" else report.to_json_text()
         write_output(out, text)
         if not to_stdout:
-            click.echo(f"results saved to {out}", err=to_stdout)
+            click.echo(f"results saved to {out}")
     if plot is not None and total.games:
         try:
             report.plot(plot)
