@@ -268,3 +268,27 @@ def test_the_match_summary_shows_every_seat_at_16_players() -> None:
             assert scroller.region.bottom <= 40
 
     asyncio.run(body())
+
+
+def test_no_line_of_a_whole_round_tells_you_in_the_third_person() -> None:
+    import re
+
+    from unokit.bots import play_game
+
+    for preset, switches in [
+        ("triple-play", {}),
+        ("party", {}),
+        ("mattel-2021", {"stacking": True, "seven_o": True, "jump_in": True}),
+    ]:
+        for seed in range(3):
+            game = Game.new(Rules.preset(preset, **switches), players=4, seed=seed)
+            play_game(game, [make_bot("random", seed=s) for s in range(4)])
+            lines = Narrator(["You", "Bea", "Cal", "Dot"], 0).lines(game.events(0))
+            assert lines
+            for line in lines:
+                for clause in re.split(r" — |, | and ", line):
+                    verb = re.match(r"(?i)you (?:now )?(\w+)", clause.strip())
+                    if verb:
+                        word = verb.group(1)
+                        third = word.endswith("s") and not word.endswith("ss")
+                        assert not third or word == "was", (preset, seed, line)
