@@ -90,9 +90,11 @@ class LazyGroup(click.Group):
 def main() -> None:
     """unokit: Uno as the rule sheets say.
 
-    Shell completion (presets, bots, options): add
-    eval "$(_UNOKIT_COMPLETE=bash_source unokit)" to ~/.bashrc
-    (zsh: zsh_source, fish: fish_source; docs/terminal.md).
+    Shell completion of commands, options, presets and bots: add this line to ~/.bashrc
+    (zsh_source for zsh, fish_source for fish; docs/terminal.md).
+
+    \b
+        eval "$(_UNOKIT_COMPLETE=bash_source unokit)"
     """
 
 
