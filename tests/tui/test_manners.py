@@ -292,3 +292,30 @@ def test_no_line_of_a_whole_round_tells_you_in_the_third_person() -> None:
                         word = verb.group(1)
                         third = word.endswith("s") and not word.endswith("ss")
                         assert not third or word == "was", (preset, seed, line)
+
+
+def test_a_bot_that_raises_is_treated_as_a_failing_bot() -> None:
+    from unokit.bots import Bot, Decision
+
+    class Broken(Bot):
+        name = "broken"
+
+        def choose(self, decision: Decision) -> None:
+            raise ZeroDivisionError("division by zero")
+
+    game = Game.arranged(
+        Rules.preset("mattel-2021"),
+        hands=[["R5", "R6", "B7"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]],
+        discard=["R1"],
+        draw=["G1", "G2", "G3", "G4", "G5", "G6"],
+    )
+    app = PlayApp(Table(OneRound(game), {1: Broken(), 2: make_bot("random")}), delay=0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog)
+            assert app.screen.note == "ZeroDivisionError: division by zero"
+
+    asyncio.run(body())

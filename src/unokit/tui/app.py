@@ -487,6 +487,9 @@ class PlayApp(TableApp):
             except BotError as err:
                 self._bot_failed(decision.seat, err)
                 return
+            except Exception as err:  # a bot's own bug must not take the table down
+                self._bot_failed(decision.seat, BotError(f"{type(err).__name__}: {err}"))
+                return
             if decision.optional and action is not None and self.reaction > 0:
                 self._react_later(decision, action, max(self.reaction, bot.think_time(decision)))
                 return
