@@ -12,8 +12,8 @@ import click
 from unokit.clitools import (
     Interrupted,
     OutputPath,
-    complete_presets,
     parse_house,
+    rules_option,
     run_main,
     write_output,
 )
@@ -99,14 +99,7 @@ def main() -> None:
 
 
 @main.command()
-@click.option(
-    "--rules",
-    "preset",
-    default="mattel-2021",
-    show_default=True,
-    help="preset name (unokit presets)",
-    shell_complete=complete_presets,
-)
+@rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
 @click.option("--seed", default=1, show_default=True, type=int)

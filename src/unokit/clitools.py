@@ -33,6 +33,7 @@ __all__ = [
     "fail",
     "parse_bots",
     "parse_house",
+    "rules_option",
     "run_main",
     "write_output",
 ]
@@ -222,6 +223,17 @@ def complete_presets(
     from unokit.rules import Rules
 
     return [CompletionItem(name) for name in Rules.presets() if name.startswith(incomplete)]
+
+
+rules_option = click.option(
+    "--rules",
+    "preset",
+    default="mattel-2021",
+    show_default=True,
+    help="preset name (unokit presets)",
+    shell_complete=complete_presets,
+)
+"""The ``--rules PRESET`` option every command that plays takes, completing preset names."""
 
 
 def complete_bots(

@@ -24,10 +24,10 @@ from unokit.clitools import (
     Interrupted,
     OutputPath,
     complete_bots,
-    complete_presets,
     fail,
     parse_bots,
     parse_house,
+    rules_option,
     write_output,
 )
 from unokit.rules import Rules
@@ -93,14 +93,7 @@ def _table(report: Report) -> Table:
 
 
 @click.command()
-@click.option(
-    "--rules",
-    "preset",
-    default="mattel-2021",
-    show_default=True,
-    help="preset name (unokit presets)",
-    shell_complete=complete_presets,
-)
+@rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o")
 @click.option(
     "--players",

@@ -14,10 +14,10 @@ from unokit.bots import Bot, BotError, make_bot, split_bot_list
 from unokit.clitools import (
     OutputPath,
     complete_bots,
-    complete_presets,
     fail,
     parse_bots,
     parse_house,
+    rules_option,
     write_output,
 )
 from unokit.match import Match
@@ -68,14 +68,7 @@ def save_record(rounds: Match, path: Path) -> None:
 
 
 @click.command()
-@click.option(
-    "--rules",
-    "preset",
-    default="mattel-2021",
-    show_default=True,
-    help="preset name (unokit presets)",
-    shell_complete=complete_presets,
-)
+@rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
 @click.option(
