@@ -7,9 +7,14 @@
 // Its strategy: say Uno and catch others at once, play the first card that plays (a wild
 // names the colour it holds most of, saying Uno when it can), otherwise draw, accept or
 // take the first legal action. Out-of-turn offers it does not want, it lets go (null).
+// Its one option, "catch" (true by default), says whether it catches others:
+//   external:command=node examples/bots/example_bot.js,catch=false
 "use strict";
 
 const readline = require("readline");
+
+const OPTIONS = [{ name: "catch", type: "bool", default: true }];
+const settings = { catch: true };
 
 function send(message) {
   process.stdout.write(JSON.stringify(message) + "\n");
@@ -28,7 +33,8 @@ function choose(message) {
   const find = (test) => legal.find(test);
   const uno = find((a) => a === "uno");
   if (uno) return uno;
-  const catchSomeone = find((a) => a.startsWith("catch "));
+  // message.time: the seconds this answer may take (protocol 2); this bot needs none
+  const catchSomeone = settings.catch && find((a) => a.startsWith("catch "));
   if (catchSomeone) return catchSomeone;
   if (message.optional) return null; // let other out-of-turn offers go
   const plays = legal.filter((a) => a.startsWith("play "));
@@ -49,7 +55,13 @@ lines.on("line", (line) => {
   const message = JSON.parse(line);
   switch (message.type) {
     case "hello":
-      send({ type: "ready", name: "example-js", protocol: 1 });
+      send({ type: "ready", name: "example-js", protocol: 2, options: OPTIONS });
+      break;
+    case "option":
+      settings[message.name] = message.value;
+      break;
+    case "ping":
+      send({ type: "pong", id: message.id });
       break;
     case "decide":
       send({ type: "action", id: message.id, action: choose(message) });

@@ -4,41 +4,30 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from unokit.errors import RecordError
+from unokit.clitools import (
+    Interrupted,
+    OutputPath,
+    parse_house,
+    rules_option,
+    run_main,
+    write_output,
+)
 from unokit.events import Event
 from unokit.game import Game
 from unokit.rng import Random
-from unokit.rules import SWITCHES, Rules
+from unokit.rules import Rules
 from unokit.turns import play_out, random_chooser
 from unokit.words import describe
 
 __all__ = ["main"]
 
 
-def _parse_house(house: str) -> dict[str, Any]:
-    """``stacking,seven_o,target=300`` -> keyword switches."""
-    switches: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in house.split(","))):
-        name, _, value = item.partition("=")
-        if name not in SWITCHES:
-            raise click.BadParameter(
-                f"unknown switch {name!r}: the switches are {', '.join(SWITCHES)}"
-            )
-        if not value:
-            switches[name] = True
-        elif value.lower() in ("true", "false"):
-            switches[name] = value.lower() == "true"
-        elif value.isdigit():
-            switches[name] = int(value)
-        else:
-            switches[name] = value
-    return switches
+_parse_house = parse_house  # the name the command modules used to import
 
 
 # Commands that need an optional extra live in their own modules and are imported only when
@@ -51,7 +40,30 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
 
 
 class LazyGroup(click.Group):
-    """A group that imports a command's module the first time the command is asked for."""
+    """A group that imports a command's module the first time the command is asked for, and
+    runs every command under the conventions of ``unokit.clitools`` (one line an error)."""
+
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if complete_var is not None:
+            extra["complete_var"] = complete_var
+        if not standalone_mode:
+            return super().main(args, prog_name, standalone_mode=False, **extra)
+        run_main(
+            lambda: super(LazyGroup, self).main(args, prog_name, standalone_mode=False, **extra)
+        )
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
@@ -73,21 +85,28 @@ class LazyGroup(click.Group):
         return command
 
 
-@click.group(cls=LazyGroup)
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="unokit")
 def main() -> None:
-    """unokit: Uno as the rule sheets say."""
+    """unokit: Uno as the rule sheets say.
+
+    Shell completion of commands, options, presets and bots: add this line to ~/.bashrc
+    (zsh_source for zsh, fish_source for fish; docs/terminal.md).
+
+    \b
+        eval "$(_UNOKIT_COMPLETE=bash_source unokit)"
+    """
 
 
 @main.command()
-@click.option("--rules", "preset", default="mattel-2021", show_default=True, help="preset name")
+@rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option(
     "--record",
     "record_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputPath(),
     help="also save the game record (JSON) here",
 )
 def demo(preset: str, house: str, players: int, seed: int, record_path: Path | None) -> None:
@@ -104,7 +123,7 @@ def demo(preset: str, house: str, players: int, seed: int, record_path: Path | N
         _print_events([e.for_seat(None) for e in events], indent="    ")
     _print_result(game)
     if record_path is not None:
-        record_path.write_text(json.dumps(game.record(), indent=1))
+        write_output(record_path, json.dumps(game.record(), indent=1))
         click.echo(f"record saved to {record_path}")
 
 
@@ -112,14 +131,12 @@ def demo(preset: str, house: str, players: int, seed: int, record_path: Path | N
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--watch", is_flag=True, help="play the record back on the terminal screen")
 def replay(file: Path, watch: bool) -> None:
-    """Print a recorded game (a full record is replayed and checked first)."""
-    try:
-        record = json.loads(file.read_text())
-    except json.JSONDecodeError as err:
-        raise click.UsageError(f"{file} is not JSON: {err}") from None
-    if not isinstance(record, dict):
-        raise click.UsageError(f"{file} is not a unokit record")
+    """Print a game or match record; a full record is replayed and checked first."""
+    from unokit.records_cli import check_record, load_record, print_record
+
+    record = load_record(file)
     if watch:
+        check_record(file, record)
         try:
             watcher = importlib.import_module("unokit.tui.watch")
         except ModuleNotFoundError:
@@ -128,22 +145,7 @@ def replay(file: Path, watch: bool) -> None:
             ) from None
         watcher.watch_record(record)
         return
-    if record.get("format") == "unokit.game":
-        try:
-            game = Game.replay(record)
-        except RecordError as err:
-            click.echo(f"error: {err}", err=True)
-            sys.exit(1)
-        click.echo(f"{game.rules.name}, {game.players} players (replayed and checked)")
-    events = [Event.from_json(e) for e in record.get("events", [])]
-    seat = record.get("seat")
-    if seat is not None:
-        click.echo(f"as seen by seat {seat}")
-    for event in events:
-        click.echo(describe(event))
-    result = record.get("result", {})
-    if result:
-        click.echo(f"winner: {result.get('winner')}  points: {result.get('round_points')}")
+    print_record(file, record)
 
 
 def _print_events(events: list[Event], indent: str = "") -> None:
@@ -159,3 +161,13 @@ def _print_result(game: Game) -> None:
     for seat, points in enumerate(game.round_points()):
         hand = " ".join(c.code for c in game.hand(seat)) or "-"
         click.echo(f"  seat {seat}: {points:4d} points   hand left: {hand}")
+
+
+def _add_lists() -> None:
+    from unokit.lists_cli import bots, presets
+
+    main.add_command(presets)
+    main.add_command(bots)
+
+
+_add_lists()

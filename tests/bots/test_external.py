@@ -154,6 +154,119 @@ def test_serve_answers_the_protocol_for_any_unokit_bot() -> None:
     )
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert answers == [
-        {"type": "ready", "name": "greedy", "protocol": 1},
+        {"type": "ready", "name": "greedy", "protocol": 2},
         {"type": "action", "id": 1, "action": "play R5"},
     ]
+
+
+# -- protocol 2: options, the time a decision may take, ping ------------------------------
+
+
+def v2_script(tmp_path: Path, decide_body: str, ready: str = "") -> list[str]:
+    """A protocol-2 program: declares ``ready`` (extra fields in ``ready``), applies options,
+    answers pings, and runs ``decide_body`` for each decision (``m`` is the message)."""
+    path = tmp_path / "bot2.py"
+    path.write_text(
+        "import json, sys\n"
+        "options = {}\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'hello':\n"
+        "        print(json.dumps({'type': 'ready', 'name': 'two', 'protocol': 2"
+        + (", " + ready if ready else "")
+        + "}), flush=True)\n"
+        "    elif m['type'] == 'option':\n"
+        "        options[m['name']] = m['value']\n"
+        "    elif m['type'] == 'ping':\n"
+        "        print(json.dumps({'type': 'pong', 'id': m['id']}), flush=True)\n"
+        "    elif m['type'] == 'decide':\n"
+        + "".join(f"        {x}\n" for x in decide_body.splitlines())
+    )
+    return [PYTHON, str(path)]
+
+
+def answer(expression: str) -> str:
+    """The line of a program that answers the decision ``m`` with ``expression``."""
+    message = f"{{'type': 'action', 'id': m['id'], 'action': {expression}}}"
+    return f"print(json.dumps({message}), flush=True)"
+
+
+def test_each_decision_tells_the_program_the_time_it_has(tmp_path: Path) -> None:
+    body = answer("m['legal'][0] if m.get('time') == 2.5 else 'no time given'")
+    with external(v2_script(tmp_path, body), timeout=2.5) as bot:
+        assert bot.choose(decide(play_position(), 0)) == play_position().legal_actions(0)[0]
+        assert bot.program_protocol == 2
+
+
+def test_a_protocol_1_program_gets_the_messages_of_version_1(tmp_path: Path) -> None:
+    body = (
+        "assert 'time' not in m\n"
+        "print(json.dumps({'type': 'action', 'id': m['id'], 'action': m['legal'][0]}), flush=True)"
+    )
+    with external(script(tmp_path, body)) as bot:  # its ready names no protocol: version 1
+        assert bot.choose(decide(play_position(), 0)) is not None
+        assert bot.program_protocol == 1 and bot.ping() == 0.0  # never pinged
+
+
+def test_options_are_set_as_the_program_declared_them(tmp_path: Path) -> None:
+    ready = "'options': [{'name': 'first', 'type': 'bool', 'default': False}, " \
+        "{'name': 'depth', 'type': 'int', 'default': 2, 'min': 1, 'max': 9}]"  # fmt: skip
+    body = answer("m['legal'][-1 if options.get('first') is False else 0]")
+    command = " ".join(v2_script(tmp_path, body, ready))
+    game = play_position()
+    bot = make_bot(f"external:command={command},first=false,depth=4")
+    with bot:
+        assert bot.choose(decide(game, 0)) == game.legal_actions(0)[-1]
+        assert isinstance(bot, ExternalBot) and bot.options == {"first": False, "depth": 4}
+    for setting, words in [
+        ("colour=red", "has no option 'colour' \\(it declares: first, depth\\)"),
+        ("depth=12", "option 'depth' is from 1 to 9, not 12"),
+        ("first=3", "option 'first' is true or false"),
+    ]:
+        with (
+            make_bot(f"external:command={command},{setting}") as bad,
+            pytest.raises(BotError, match=words),
+        ):
+            bad.choose(decide(game, 0))
+
+
+def test_ping_measures_the_round_trip_and_a_silent_program_fails_it(tmp_path: Path) -> None:
+    with external(v2_script(tmp_path, answer("m['legal'][0]"))) as bot:
+        assert 0 <= bot.ping() < 5
+    silent = tmp_path / "silent.py"
+    silent.write_text(
+        "import json, sys, time\n"
+        "sys.stdin.readline()\n"
+        "print(json.dumps({'type': 'ready', 'name': 'mute', 'protocol': 2}), flush=True)\n"
+        "time.sleep(30)\n"
+    )
+    with (
+        external([PYTHON, str(silent)], timeout=0.5) as bot,
+        pytest.raises(BotError, match=r"'mute' did not answer within 0\.5 s"),
+    ):
+        bot.start()  # protocol 2: the start ends with a ping
+
+
+def test_the_example_bots_speak_protocol_2_with_their_catch_option() -> None:
+    commands = [[PYTHON, str(ROOT / "examples/bots/example_bot.py")]]
+    if shutil.which("node") is not None:
+        commands.append(["node", str(ROOT / "examples/bots/example_bot.js")])
+    offer = decide(uno_position(), 1, optional=True)
+    catches = [a for a in offer.legal if a.kind == "catch"]
+    assert catches
+    for command in commands:
+        with external(command) as eager:
+            assert eager.choose(offer) == catches[0]
+            assert eager.program_protocol == 2
+            assert [o["name"] for o in eager.program_options] == ["catch"]
+        with external(command, catch=False) as polite:
+            assert polite.choose(offer) is None
+
+
+def test_serve_answers_a_ping() -> None:
+    lines = [{"type": "hello", "protocol": 2, "seed": 1}, {"type": "ping", "id": 7}]
+    out = io.StringIO()
+    serve(
+        make_bot("random"), "random", io.StringIO("".join(json.dumps(m) + "\n" for m in lines)), out
+    )
+    assert json.loads(out.getvalue().splitlines()[1]) == {"type": "pong", "id": 7}

@@ -192,3 +192,40 @@ def test_the_command_refuses_bad_input_with_a_message() -> None:
         result = runner.invoke(main, ["simulate", "--games", "2", "--quiet", *extra])
         assert result.exit_code == 2, (extra, result.output)
         assert message in result.output
+
+
+def test_the_rate_reads_in_seconds_a_game_when_games_are_slow() -> None:
+    from unokit.simulate.cli import rate_text
+
+    assert rate_text(0, None) == "-- games/s"
+    assert rate_text(236, 2.0) == "118 games/s"
+    assert rate_text(3, 7.2) == "2.4 s/game"  # tqdm's s/it: a rate under 1 game/s says 0
+
+
+def test_out_dash_writes_the_results_to_standard_output() -> None:
+    args = ["simulate", "--bots", "greedy,random", "--games", "6", "--seed", "2", "--quiet"]
+    result = CliRunner().invoke(main, [*args, "--out", "-"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)  # the table went to standard error
+    assert data["format"] == "unokit.simulation" and data["games"] == 6 and data["complete"]
+    assert "win share" in result.stderr
+    assert not Path("-").exists()
+
+
+def test_the_plot_format_follows_the_suffix_and_16_bots_stay_readable(tmp_path: Path) -> None:
+    args = ["simulate", "--bots", "greedy,random", "--games", "4", "--quiet"]
+    for name, magic in [("w.svg", b"<?xml"), ("w.pdf", b"%PDF"), ("w.PNG", b"\x89PNG")]:
+        result = CliRunner().invoke(main, [*args, "--plot", str(tmp_path / name)])
+        assert result.exit_code == 0, result.output
+        assert (tmp_path / name).read_bytes().startswith(magic), name
+    wide = tmp_path / "16.png"
+    result = CliRunner().invoke(
+        main,
+        ["simulate", "--rules", "party", "--players", "16", "--bots", "random", "--games", "2",
+         "--quiet", "--plot", str(wide)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    header = wide.read_bytes()[16:24]
+    width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
+    # one row a bot: about 43 pixels a label at 120 dpi, where 16 columns gave 2136 x 432
+    assert width <= 900 and height >= 16 * 40, (width, height)

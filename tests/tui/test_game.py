@@ -86,12 +86,24 @@ def test_the_score_table_shows_between_rounds() -> None:
     asyncio.run(body())
 
 
-def test_bots_default_to_greedy_when_it_is_installed() -> None:
-    make_bot("greedy")  # the heuristic bot exists in this tree
-    assert default_bot() == "greedy"
+def test_bots_default_to_the_normal_strength() -> None:
+    assert default_bot() == "normal"
     table, labels = build_table(players=3, seed=1)
-    assert labels == {1: "greedy", 2: "greedy"}
-    assert all(bot.name == "greedy" for bot in table.bots.values())
+    assert labels == {1: "normal", 2: "normal"}
+    assert all(bot.name == "greedy" for bot in table.bots.values())  # greedy with lapses
+
+
+def test_bots_take_several_settings_as_simulate_reads_them() -> None:
+    _, labels = build_table(
+        players=4, bots="greedy:forget_uno=0.2,miss_catch=0.5,ismcts:iterations=20,c=0.7", seed=1
+    )
+    assert labels == {
+        1: "greedy:forget_uno=0.2,miss_catch=0.5",
+        2: "ismcts:iterations=20,c=0.7",
+        3: "greedy:forget_uno=0.2,miss_catch=0.5",
+    }
+    _, labels = build_table(players=3, bots="easy,hard", seed=1)
+    assert labels == {1: "easy", 2: "hard"}
 
 
 def test_bot_names_repeat_over_the_seats() -> None:

@@ -111,5 +111,18 @@ def test_replay_watch_refuses_a_seat_record_on_the_command_line(tmp_path: Path) 
     path = tmp_path / "seat.json"
     path.write_text(json.dumps(Game.new(Rules.preset(), players=2, seed=3).record(1)))
     result = CliRunner().invoke(main, ["replay", str(path), "--watch"])
-    assert result.exit_code == 1
-    assert "one seat's record" in result.output
+    assert result.exit_code == 2  # a refused record, as without --watch
+    assert "one seat's game record: it hides the other hands" in result.output
+
+
+def test_watch_names_the_house_rules_in_its_title() -> None:
+    game = Game.new(Rules.preset("mattel-2021", stacking=True, seven_o=True), players=3, seed=2)
+    play_game(game, [make_bot("greedy", seed=s) for s in range(3)])
+    app = WatchApp(Playback(game.record()), delay=0)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)):
+            title = str(app.query_one("#title").render())
+            assert "mattel-2021 +stacking +seven_o" in title
+
+    asyncio.run(body())

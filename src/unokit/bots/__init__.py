@@ -5,7 +5,8 @@ out-of-turn offer go, and a way to sample a full game consistent with its view f
 and returns an ``Action`` (or ``None`` to let an optional offer go). Bots are named with
 their settings wherever they are chosen: ``random``, ``greedy``, ``ismcts:iterations=2000``,
 ``external:command=node examples/bots/example_bot.js``; ``make_bot(name, seed=...)`` builds
-one. See docs/bots.md.
+one. ``easy``, ``normal`` and ``hard`` name bots of three strengths (``STRENGTHS``). See
+docs/bots.md.
 """
 
 from unokit.bots.base import (
@@ -19,15 +20,18 @@ from unokit.bots.base import (
     paced_choose,
     parse_settings,
     register_bot,
+    split_bot_list,
 )
 from unokit.bots.external import ExternalBot
 from unokit.bots.greedy import GreedyBot
 from unokit.bots.ismcts import IsmctsBot
 from unokit.bots.personality import Personality
 from unokit.bots.random_bot import RandomBot
+from unokit.bots.strengths import STRENGTHS
 from unokit.bots.table import play_game
 
 __all__ = [
+    "STRENGTHS",
     "Bot",
     "BotError",
     "Decision",
@@ -44,4 +48,5 @@ __all__ = [
     "parse_settings",
     "play_game",
     "register_bot",
+    "split_bot_list",
 ]

@@ -30,6 +30,7 @@ __all__ = [
     "paced_choose",
     "parse_settings",
     "register_bot",
+    "split_bot_list",
 ]
 
 
@@ -216,21 +217,45 @@ def parse_settings(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), settings
 
 
+def split_bot_list(text: str) -> list[str]:
+    """A comma-separated list of bot specs, split at the commas that start a new bot:
+    ``"ismcts:iterations=50,c=0.7,random"`` is two bots, because ``c=0.7`` (a ``key=value``
+    without a colon) is a setting of the bot before it. ``ValueError`` if it names none."""
+    bots: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if bots and "=" in part and ":" not in part:
+            bots[-1] += "," + part
+        elif "=" in part and ":" not in part:
+            raise ValueError(f"{part!r} is a setting, but no bot comes before it")
+        else:
+            bots.append(part)
+    if not bots:
+        raise ValueError("the bot list names no bot")
+    return bots
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """Build a bot from its name with settings: ``"ismcts:iterations=2000,c=0.7"``.
 
     The personality settings ``forget_uno``, ``miss_catch`` (probabilities) and ``think``
     (seconds) work with every bot: ``"greedy:forget_uno=0.2,think=1.5"``. Unset, the bot
-    plays at full strength and answers at once.
+    plays at full strength and answers at once. The named strengths ``easy``, ``normal``
+    and ``hard`` (``unokit.bots.strengths``) build the specs they stand for.
     """
     from unokit.bots.personality import PERSONALITY_SETTINGS, Personality
+    from unokit.bots.strengths import expand_strength
 
-    name, settings = parse_settings(spec)
+    name, settings = parse_settings(expand_strength(spec))
     if name not in _REGISTRY and name in _LAZY:
         importlib.import_module(_LAZY[name])
     factory = _REGISTRY.get(name)
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(bot_names())}")
+        raise ValueError(
+            f"unknown bot {name!r}: the bots are {', '.join(bot_names())}; "
+            "the strengths are easy, normal, hard"
+        )
     traits = {k: settings.pop(k) for k in PERSONALITY_SETTINGS if k in settings}
     try:
         bot = factory(seed=seed, **settings)

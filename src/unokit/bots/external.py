@@ -3,18 +3,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
 import subprocess
 import threading
+import time
 import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
 from unokit.actions import Action
 from unokit.bots.base import Bot, BotError, Decision, register_bot
-from unokit.bots.protocol import PROTOCOL_VERSION, ProtocolError, decide_message, read_message
+from unokit.bots.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    check_option,
+    decide_message,
+    read_message,
+)
 from unokit.errors import ActionSyntaxError
 
 __all__ = ["ExternalBot"]
@@ -44,13 +52,16 @@ def _stop(process: subprocess.Popen[str]) -> None:
             process.wait()
     for stream in (process.stdin, process.stdout):
         if stream is not None:
-            stream.close()
+            with contextlib.suppress(OSError):  # a dead program leaves a broken pipe to flush
+                stream.close()
 
 
 class ExternalBot(Bot):
     """A bot program started with ``command`` (a string split like a shell would, or an
-    argument list). ``timeout``: seconds it may take to answer; ``history``: also send the
-    round's events as its seat saw them. The program starts on the first decision (or
+    argument list). ``timeout``: seconds it may take to answer (sent with each decision as
+    ``time``); ``history``: also send the round's events as its seat saw them. Any other
+    setting is one of the program's own options (``external:command=./bot,depth=5``), which
+    it must have declared in its ``ready``. The program starts on the first decision (or
     ``start()``) and is asked to quit by ``close()``."""
 
     name = "external"
@@ -62,6 +73,7 @@ class ExternalBot(Bot):
         timeout: float = 10.0,
         history: bool = False,
         cwd: str | None = None,
+        **options: Any,
     ) -> None:
         super().__init__(seed)
         if isinstance(command, str):
@@ -79,8 +91,14 @@ class ExternalBot(Bot):
         self.history = bool(history)
         self.cwd = cwd
         self.seed = seed
+        self.options = dict(options)
+        """The program's own options to set, by name (sent after its ``ready``)."""
         self.program_name: str | None = None
         """The name the program gave in its ``ready`` message."""
+        self.program_protocol = 1
+        """The protocol version the program speaks (its ``ready`` says; 1 if it does not)."""
+        self.program_options: list[dict[str, Any]] = []
+        """The options the program declared in its ``ready`` (protocol 2)."""
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._next_id = 0
@@ -110,6 +128,47 @@ class ExternalBot(Bot):
         ready = self._receive("ready")
         name = ready.get("name")
         self.program_name = name if isinstance(name, str) else None
+        protocol = ready.get("protocol", 1)
+        self.program_protocol = protocol if isinstance(protocol, int) and protocol >= 1 else 1
+        declared = ready.get("options", [])
+        if not isinstance(declared, list) or not all(
+            isinstance(o, dict) and isinstance(o.get("name"), str) for o in declared
+        ):
+            raise BotError(f"{self._who()} sent options that are not a list of named options")
+        self.program_options = declared
+        self._set_options()
+        if self.program_protocol >= 2:
+            self.ping()  # like UCI's isready: the options are applied before the first decision
+
+    def _set_options(self) -> None:
+        by_name = {o["name"]: o for o in self.program_options}
+        for key, value in self.options.items():
+            if key not in by_name:
+                has = ", ".join(by_name) or "none"
+                raise BotError(
+                    f"{self._who()} has no option {key!r} (it declares: {has}); the settings of "
+                    "external itself are command, timeout, history, cwd"
+                )
+            try:
+                checked = check_option(by_name[key], value)
+            except ValueError as err:
+                raise BotError(f"{self._who()}: {err}") from None
+            self._send({"type": "option", "name": key, "value": checked})
+
+    def ping(self) -> float:
+        """Ask the program for a ``pong`` and return the seconds it took (``BotError`` if it
+        does not answer within ``timeout``). Programs of protocol 1 are not asked."""
+        self.start()
+        if self.program_protocol < 2:
+            return 0.0
+        self._next_id += 1
+        ident = self._next_id
+        started = time.monotonic()
+        self._send({"type": "ping", "id": ident})
+        pong = self._receive("pong")
+        if pong.get("id") != ident:
+            raise BotError(f"{self._who()} answered ping {pong.get('id')!r}, not {ident}")
+        return time.monotonic() - started
 
     def close(self) -> None:
         process, self._process = self._process, None
@@ -171,7 +230,8 @@ class ExternalBot(Bot):
             self._rules_sent = rules
         self._next_id += 1
         ident = self._next_id
-        self._send(decide_message(decision, ident, history=self.history))
+        budget = self.timeout if self.program_protocol >= 2 else None
+        self._send(decide_message(decision, ident, history=self.history, time=budget))
         answer = self._receive("action")
         if answer.get("id") != ident:
             raise BotError(f"{self._who()} answered decision {answer.get('id')!r}, not {ident}")

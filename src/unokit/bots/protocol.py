@@ -16,9 +16,23 @@ from unokit.errors import IllegalAction
 from unokit.events import Event
 from unokit.rules import Rules
 
-__all__ = ["PROTOCOL_VERSION", "ProtocolError", "decide_message", "read_message", "serve"]
+__all__ = [
+    "OPTION_TYPES",
+    "PROTOCOL_VERSION",
+    "ProtocolError",
+    "check_option",
+    "decide_message",
+    "read_message",
+    "serve",
+]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""2 added the program's options (``ready``'s ``options``, the ``option`` message), the time a
+decision may take (``decide``'s ``time``) and ``ping``/``pong``; a program that answers
+``ready`` with protocol 1 is spoken to as version 1 was, so old bots keep working."""
+
+OPTION_TYPES = ("bool", "int", "float", "string", "choice")
+"""The kinds of option a program may declare (``ready``'s ``options``)."""
 
 
 class ProtocolError(ValueError):
@@ -36,8 +50,11 @@ def read_message(line: str) -> dict[str, Any]:
     return message
 
 
-def decide_message(decision: Decision, ident: int, history: bool = False) -> dict[str, Any]:
-    """The ``decide`` message for ``decision``: the seat's view and its legal actions."""
+def decide_message(
+    decision: Decision, ident: int, history: bool = False, time: float | None = None
+) -> dict[str, Any]:
+    """The ``decide`` message for ``decision``: the seat's view and its legal actions (and
+    ``time``, the seconds the program has to answer, when given)."""
     message: dict[str, Any] = {
         "type": "decide",
         "id": ident,
@@ -48,7 +65,34 @@ def decide_message(decision: Decision, ident: int, history: bool = False) -> dic
     }
     if history:
         message["history"] = [e.to_json() for e in decision.history]
+    if time is not None:
+        message["time"] = time
     return message
+
+
+def check_option(declared: dict[str, Any], value: Any) -> Any:
+    """``value`` for the option a program declared as ``declared`` (``ValueError``: why it
+    does not fit). A ``choice`` lists its ``values``; numbers may have ``min`` and ``max``."""
+    kind = declared.get("type")
+    name = declared.get("name")
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"option {name!r} is true or false, not {value!r}")
+    elif kind in ("int", "float"):
+        number_types = (int,) if kind == "int" else (int, float)
+        if isinstance(value, bool) or not isinstance(value, number_types):
+            raise ValueError(f"option {name!r} is a number ({kind}), not {value!r}")
+        low, high = declared.get("min"), declared.get("max")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(f"option {name!r} is from {low} to {high}, not {value!r}")
+    elif kind == "choice":
+        values = declared.get("values") or []
+        if str(value) not in [str(v) for v in values]:
+            raise ValueError(f"option {name!r} is one of {', '.join(map(str, values))}")
+        value = str(value)
+    else:
+        value = str(value)
+    return value
 
 
 def _send(out: TextIO, message: dict[str, Any]) -> None:
@@ -73,6 +117,8 @@ def serve(bot: Bot, name: str, stdin: TextIO | None = None, stdout: TextIO | Non
         kind = message["type"]
         if kind == "hello":
             _send(stdout, {"type": "ready", "name": name, "protocol": PROTOCOL_VERSION})
+        elif kind == "ping":
+            _send(stdout, {"type": "pong", "id": message.get("id")})
         elif kind == "rules":
             rules = Rules.from_json(message["rules"])
         elif kind == "decide":

@@ -19,19 +19,43 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from unokit.cli import _parse_house
+from unokit.bots import BotError
+from unokit.clitools import (
+    Interrupted,
+    OutputPath,
+    complete_bots,
+    fail,
+    parse_bots,
+    parse_house,
+    rules_option,
+    write_output,
+)
 from unokit.rules import Rules
-from unokit.simulate.report import Report, make_report
-from unokit.simulate.runner import BACKENDS, run
+from unokit.simulate.play import GameBotError
+from unokit.simulate.report import PLOT_SUFFIXES, Report, make_report
+from unokit.simulate.runner import BACKENDS, run_chunks
 from unokit.simulate.spec import Simulation
+from unokit.simulate.tally import Tally
 
 __all__ = ["simulate"]
 
 
 class _GamesPerSecond(ProgressColumn):
+    """Games a second over the whole run so far (chunks finish in bursts, so a recent rate
+    jumps about), or seconds a game when a game takes longer than a second."""
+
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("-- games/s" if speed is None else f"{speed:,.0f} games/s", style="cyan")
+        return Text(rate_text(task.completed, task.elapsed), style="cyan")
+
+
+def rate_text(games: float, seconds: float | None) -> str:
+    """``118 games/s``, or ``2.4 s/game`` for slow games; ``--`` before the first game."""
+    if not games or not seconds:
+        return "-- games/s"
+    speed = games / seconds
+    if speed < 1:
+        return f"{seconds / games:,.1f} s/game"
+    return f"{speed:,.0f} games/s"
 
 
 def _table(report: Report) -> Table:
@@ -69,7 +93,7 @@ def _table(report: Report) -> Table:
 
 
 @click.command()
-@click.option("--rules", "preset", default="mattel-2021", show_default=True, help="preset name")
+@rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o")
 @click.option(
     "--players",
@@ -81,7 +105,9 @@ def _table(report: Report) -> Table:
     "--bots",
     default="greedy,random,random,random",
     show_default=True,
-    help="one bot a seat, comma-separated, settings after a colon: ismcts:iterations=500",
+    help="one bot a seat, comma-separated, settings after a colon: ismcts:iterations=500,c=0.7 "
+    "(unokit bots)",
+    shell_complete=complete_bots,
 )
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1), help="rounds")
 @click.option("--seed", default=1, show_default=True, type=int, help="the master seed")
@@ -90,10 +116,14 @@ def _table(report: Report) -> Table:
 @click.option("--address", default=None, help="the Ray cluster's address (--backend ray)")
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="save the results: JSON, or CSV if the name ends in .csv",
+    type=OutputPath(stdout_ok=True),
+    help="save the results: JSON, or CSV if the name ends in .csv; - for standard output",
 )
-@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), help="a PNG of shares")
+@click.option(
+    "--plot",
+    type=OutputPath(suffixes=PLOT_SUFFIXES),
+    help="a plot of the win shares: PNG, SVG or PDF by the name's suffix",
+)
 @click.option("--quiet", is_flag=True, help="no progress bar")
 def simulate(
     *,
@@ -110,23 +140,27 @@ def simulate(
     plot: Path | None,
     quiet: bool,
 ) -> None:
-    """Play many games among bots and report who wins, with 95% intervals."""
-    entries = tuple(b.strip() for b in _split_bots(bots))
-    if players is not None and players != len(entries):
-        if len(entries) != 1:
-            raise click.UsageError(
-                f"--players {players} but --bots names {len(entries)} bots: name one a seat, "
-                "or a single bot for every seat"
-            )
-        entries = entries * players
+    """Play many games among bots and report who wins, with 95% intervals.
+
+    A failing bot or Ctrl-C stops the run; the games finished are reported and saved.
+    """
     if address is not None and backend != "ray":
         raise click.UsageError("--address is the Ray cluster's: use it with --backend ray")
     try:
-        rules = Rules.preset(preset, **_parse_house(house))
+        rules = Rules.preset(preset, **parse_house(house))
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    entries = tuple(parse_bots(bots))
+    entries = _seat_bots(rules, entries, players)
+    try:
         sim = Simulation(rules=rules, bots=entries, games=games, seed=seed)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
+    to_stdout = out is not None and str(out) == "-"
     console = Console(stderr=True)
+    total = Tally(sim.players)
+    failure: str | None = None
+    interrupted = False
     with Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
@@ -140,34 +174,55 @@ def simulate(
         transient=False,
     ) as progress:
         task = progress.add_task("games", total=games)
-        tally = run(
-            sim,
-            backend=backend,
-            jobs=jobs,
-            address=address,
-            progress=lambda n: progress.advance(task, n),
+        try:
+            for tally in run_chunks(sim, backend=backend, jobs=jobs, address=address):
+                total.add(tally)
+                progress.advance(task, tally.games)
+        except BotError as err:
+            cause = getattr(err, "cause", None)  # Ray wraps a task's error in its own
+            failed = cause if isinstance(cause, BotError) else err
+            if isinstance(failed, GameBotError) and failed.done is not None:
+                total.add(Tally.from_json(failed.done))
+            failure = str(failed)
+        except KeyboardInterrupt:
+            interrupted = True
+    report = make_report(sim, total)
+    if total.games:
+        Console(stderr=to_stdout).print(_table(report))
+    if total.games < games:
+        click.echo(f"{total.games:,} of {games:,} games finished", err=True)
+    if out is not None and (total.games or not to_stdout):
+        text = report.to_csv() if out.suffix.lower() == ".csv" else report.to_json_text()
+        write_output(out, text)
+        if not to_stdout:
+            click.echo(f"results saved to {out}")
+    if plot is not None and total.games:
+        try:
+            report.plot(plot)
+        except OSError as err:
+            fail(f"cannot write {str(plot)!r}: {err.strerror or err}")
+        click.echo(f"plot saved to {plot}", err=to_stdout)
+    if interrupted:
+        raise Interrupted()
+    if failure is not None:
+        fail(failure)
+
+
+def _seat_bots(rules: Rules, entries: tuple[str, ...], players: int | None) -> tuple[str, ...]:
+    """One bot a seat: a single bot fills every seat of ``--players``, otherwise the list
+    must be as long as the table (the message names both numbers)."""
+    named = f"--bots names {len(entries)} bot{'s' if len(entries) != 1 else ''}"
+    if players is not None:
+        if players == len(entries):
+            return entries
+        if len(entries) == 1:
+            return entries * players
+        raise click.UsageError(
+            f"--players {players} but {named}: name one a seat, or a single bot for every seat"
         )
-    report = make_report(sim, tally)
-    Console().print(_table(report))
-    if out is not None:
-        report.write(out)
-        click.echo(f"results saved to {out}")
-    if plot is not None:
-        report.plot(plot)
-        click.echo(f"plot saved to {plot}")
-
-
-def _split_bots(text: str) -> list[str]:
-    """Split at commas that start a new bot: ``ismcts:iterations=50,c=0.7,random`` has two
-    bots, because ``c=0.7`` is a setting of the bot before it."""
-    bots: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if bots and "=" in part and ":" not in part:
-            bots[-1] += "," + part
-        else:
-            bots.append(part)
-    if not bots:
-        raise click.UsageError("--bots names no bot")
-    return bots
+    if not rules.min_players <= len(entries) <= rules.max_players:
+        raise click.UsageError(
+            f"{named}, but {rules.name} is for {rules.min_players} to {rules.max_players} "
+            "players: name one bot a seat, or one bot and --players N"
+        )
+    return entries

@@ -9,13 +9,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from unokit.bots import make_bot, play_game
+from unokit.bots import BotError, make_bot, play_game
 from unokit.game import Game
 from unokit.simulate.seeds import bot_seed, game_seed, seating
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally
 
-__all__ = ["GameOutcome", "play_chunk", "play_chunk_json", "play_one"]
+__all__ = ["GameBotError", "GameOutcome", "play_chunk", "play_chunk_json", "play_one"]
+
+
+class GameBotError(BotError):
+    """A bot failed in game ``index`` of a run (the message names the game, its seed, the
+    bot and what it sent). ``done`` holds the tally (as JSON) of the games of the same chunk
+    finished before it, so a run keeps every finished game. Pickles for worker processes."""
+
+    def __init__(self, message: str, done: dict[str, Any] | None = None) -> None:
+        super().__init__(message, done)
+        self.message = message
+        self.done = done
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -42,6 +56,8 @@ def play_one(sim: Simulation, index: int) -> GameOutcome:
     try:
         game = Game.new(sim.rules, players=sim.players, seed=seed)
         play_game(game, bots, max_actions=sim.max_actions)
+    except BotError as err:
+        raise GameBotError(f"game {index} (seed {seed}): {err}") from None
     finally:
         for bot in bots:
             bot.close()
@@ -61,7 +77,10 @@ def play_chunk(sim: Simulation, start: int, stop: int) -> Tally:
     """Play games ``start .. stop-1`` and count them."""
     tally = Tally(sim.players)
     for index in range(start, stop):
-        outcome = play_one(sim, index)
+        try:
+            outcome = play_one(sim, index)
+        except GameBotError as err:
+            raise GameBotError(err.message, tally.to_json()) from None
         tally.games += 1
         tally.actions += outcome.actions
         for seat, entry in enumerate(outcome.seats):

@@ -12,7 +12,13 @@ from typing import Any
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally, wilson
 
-__all__ = ["BotRow", "Report", "make_report"]
+__all__ = ["PLOT_SUFFIXES", "BotRow", "Report", "make_report"]
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+"""The plot formats, chosen by the file name's suffix."""
+
+_WIDE = 8
+"""Above this many bots the plot lays its bars across, one labelled row a bot."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,7 @@ class Report:
                 for r in self.rows
             ],
             "games": self.tally.games,
+            "complete": self.tally.games == sim.games,
             "blocked": self.blocked,
             "mean_length": self.mean_length,
             "first_mover": {
@@ -95,15 +102,23 @@ class Report:
             )  # fmt: skip
         return out.getvalue()
 
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), indent=2) + "\n"
+
     def write(self, path: Path) -> None:
         """JSON, or CSV when the name ends in ``.csv``."""
         if path.suffix.lower() == ".csv":
             path.write_text(self.to_csv())
         else:
-            path.write_text(json.dumps(self.to_json(), indent=2) + "\n")
+            path.write_text(self.to_json_text())
 
     def plot(self, path: Path) -> None:
-        """A PNG of the win shares with their 95% intervals and the fair share."""
+        """A plot of the win shares with their 95% intervals and the fair share, as PNG, SVG
+        or PDF by the suffix of ``path``. Up to 8 bots stand as columns; more lie as rows,
+        one labelled row a bot, so 16 stay readable."""
+        fmt = path.suffix.lower().lstrip(".")
+        if f".{fmt}" not in PLOT_SUFFIXES:
+            raise ValueError(f"a plot is {', '.join(PLOT_SUFFIXES)}, not {path.suffix!r}")
         import matplotlib
 
         matplotlib.use("Agg")
@@ -115,17 +130,27 @@ class Report:
             [max(0.0, 100 * (r.share - r.low)) for r in self.rows],
             [max(0.0, 100 * (r.high - r.share)) for r in self.rows],
         ]
-        fig, ax = plt.subplots(figsize=(max(4.0, 1.4 * len(labels) + 1), 3.6), dpi=120)
-        ax.bar(labels, shares, yerr=errors, capsize=6, color="#c0392b")
-        ax.axhline(100 * self.fair_share, color="#555555", linestyle="--", linewidth=1,
-                   label=f"fair share {100 * self.fair_share:.1f}%")  # fmt: skip
-        ax.set_ylabel("win share, % (95% interval)")
+        fair = 100 * self.fair_share
+        fair_label = f"fair share {fair:.1f}%"
+        if len(labels) <= _WIDE:
+            fig, ax = plt.subplots(figsize=(max(4.0, 1.4 * len(labels) + 1), 3.6), dpi=120)
+            ax.bar(labels, shares, yerr=errors, capsize=6, color="#c0392b")
+            ax.axhline(fair, color="#555555", linestyle="--", linewidth=1, label=fair_label)
+            ax.set_ylabel("win share, % (95% interval)")
+            ax.tick_params(axis="x", labelrotation=20, labelsize=8)
+        else:
+            fig, ax = plt.subplots(figsize=(7.0, 1.2 + 0.36 * len(labels)), dpi=120)
+            rows = list(range(len(labels)))
+            ax.barh(rows, shares, xerr=errors, capsize=4, color="#c0392b")
+            ax.set_yticks(rows, labels, fontsize=9)
+            ax.invert_yaxis()  # entry 0 on top, as in the table
+            ax.axvline(fair, color="#555555", linestyle="--", linewidth=1, label=fair_label)
+            ax.set_xlabel("win share, % (95% interval)")
         sim = self.simulation
         ax.set_title(f"{sim.rules.name}, {sim.players} players, {self.tally.games:,} games")
         ax.legend(loc="upper right", fontsize=8)
-        ax.tick_params(axis="x", labelrotation=20, labelsize=8)
         fig.tight_layout()
-        fig.savefig(path, format="png")
+        fig.savefig(path, format=fmt)
         plt.close(fig)
 
 

@@ -7,6 +7,7 @@ the totals are sums of integers, so every backend gives exactly the same result.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -22,10 +23,10 @@ Progress = Callable[[int], None]
 """Called with the number of games each time a chunk finishes."""
 
 
-def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+def chunks(games: int, workers: int, largest: int = 1000) -> list[tuple[int, int]]:
     """Game ranges small enough for a lively progress bar and even load, large enough that
-    the overhead stays small (at most 1,000 games a chunk)."""
-    size = max(1, min(1000, games // max(1, workers * 40)))
+    the overhead stays small (at most ``largest`` games a chunk)."""
+    size = max(1, min(largest, games // max(1, workers * 40)))
     return [(start, min(games, start + size)) for start in range(0, games, size)]
 
 
@@ -38,10 +39,16 @@ def _worker(task: tuple[dict[str, Any], int, int]) -> dict[str, Any]:
     return play_chunk_json(*task)
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps what they finished
+    (otherwise each prints its own traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _processes(sim: Simulation, parts: list[tuple[int, int]], jobs: int) -> Iterator[Tally]:
     data = sim.to_json()
     # spawn, not fork: the parent runs a progress thread, and forking threads is unsafe
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts) as pool:
         for result in pool.imap_unordered(_worker, [(data, a, b) for a, b in parts]):
             yield Tally.from_json(result)
 
@@ -76,10 +83,11 @@ def run_chunks(
         raise ValueError("jobs must be at least 1")
     if backend == "ray":
         return _ray(sim, chunks(sim.games, max(jobs, 8)), address)
-    parts = chunks(sim.games, jobs)
     if jobs == 1:
-        return _local(sim, parts)
-    return _processes(sim, parts, jobs)
+        # in this process a chunk costs nothing: small ones keep the progress bar moving and
+        # lose little to Ctrl-C or a failing bot (what finished is kept)
+        return _local(sim, chunks(sim.games, 1, largest=50))
+    return _processes(sim, chunks(sim.games, jobs, largest=250), jobs)
 
 
 def run(

@@ -9,6 +9,7 @@ long the person has to say Uno or to catch a bot before play moves on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -19,10 +20,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from unokit.actions import Action
+from unokit.bots import Bot, BotError, Decision, make_bot
 from unokit.cards import COLOR_NAMES, COLORS, Card
 from unokit.errors import IllegalAction
-from unokit.rules import SWITCHES, Rules
-from unokit.tui.base import TableApp
+from unokit.tui.base import TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
 from unokit.tui.help import SCORING_WORDS, rules_help
 from unokit.tui.names import seat_names
@@ -38,19 +39,12 @@ through the list of legal actions."""
 
 _KEYS = "123456789abcdefghijklnopqrstuvwxyz"  # "m" is left out: it opens the list itself
 
+REACTION = 1.5
+"""Seconds a bot takes, at least, to take an out-of-turn chance (say Uno, catch, jump in):
+a person's reaction time, so the person can win the race (0: as fast as the bots' pace)."""
 
-def house_rules(rules: Rules) -> str:
-    """``" +stacking +seven_o"``: the switches that differ from the preset (target aside)."""
-    try:
-        base = Rules.preset(rules.name)
-    except ValueError:
-        return ""
-    out = []
-    for name in SWITCHES:
-        value = getattr(rules, name)
-        if name != "target" and value != getattr(base, name):
-            out.append(f" +{name}" if value is True else f" {name}={value}")
-    return "".join(out)
+STAND_IN = "normal"
+"""The built-in bot that takes the seat of a bot that failed, when the person asks."""
 
 
 class PlayApp(TableApp):
@@ -81,13 +75,17 @@ class PlayApp(TableApp):
         mono: bool = False,
         subtitle: str = "",
         bot_names: dict[int, str] | None = None,
+        reaction: float = REACTION,
     ) -> None:
         players = table.rounds.players
         super().__init__(names=seat_names(players, table.me), mono=mono)
         self.table = table
         self.delay = delay
+        self.reaction = reaction if delay > 0 else 0.0
         self.subtitle = subtitle
-        self.bot_labels = bot_names or {}
+        self.bot_failure: str | None = None
+        """Why the person left: a bot failed (``None``: they left, or the match ended)."""
+        self.bot_labels = dict(bot_names or {})
         self.narrator = Narrator(self.names, table.me)
         self.selected = 0
         self.say_uno = False
@@ -217,8 +215,12 @@ class PlayApp(TableApp):
                 text.append(f" Jump in with {', '.join(jumps)}: pick it, Enter", style="bold")
         else:
             phase = view["phase"]
+            kinds = {a.kind for a in legal}
             if phase == "drawn" and view.get("drawn"):
-                text.append(f"You drew {view['drawn']}: Enter plays it, p keeps it")
+                keep = ", p keeps it" if "pass" in kinds else ""
+                if "press" in kinds:  # Triple Play: no pass, a press of a lit pile
+                    keep = ", or press a lit pile (m)"
+                text.append(f"You drew {view['drawn']}: Enter plays it{keep}")
             elif phase == "penalty":
                 pending = view.get("pending")
                 n = pending.get("cards", "?") if isinstance(pending, dict) else "?"
@@ -355,7 +357,8 @@ class PlayApp(TableApp):
     def action_help(self) -> None:
         rules = self.table.rounds.rules
         body = rules_help(rules, self.table.rounds.players)
-        self.push_screen(InfoScreen(body, name="help", hint="Esc or ?: back"), self._back)
+        hint = "↑/↓ PgUp/PgDn: scroll · Esc or ?: back"
+        self.push_screen(InfoScreen(body, name="help", hint=hint), self._back)
 
     def action_quit_match(self) -> None:
         choices = [Choice("y", "yes, leave the table", "yes"), Choice("n", "no, play on", "")]
@@ -479,17 +482,79 @@ class PlayApp(TableApp):
             return
         while (decision := self.table.next_decision()) is not None:
             bot = self.table.bots[decision.seat]
-            if self.delay > 0:  # a search bot may think for a while: keep the screen alive
-                self._thinking = True
-                try:
-                    action = await asyncio.to_thread(bot.choose, decision)
-                finally:
-                    self._thinking = False
-            else:
-                action = bot.choose(decision)
+            try:
+                action = await self._ask(bot, decision)
+            except BotError as err:
+                self._bot_failed(decision.seat, err)
+                return
+            except Exception as err:  # a bot's own bug must not take the table down
+                self._bot_failed(decision.seat, BotError(f"{type(err).__name__}: {err}"))
+                return
+            if decision.optional and action is not None and self.reaction > 0:
+                self._react_later(decision, action, max(self.reaction, bot.think_time(decision)))
+                return
             self.table.resolve(decision, action)
             if action is not None:
                 break  # one action a step: the next waits for the delay
+        self.refresh_screen()
+
+    async def _ask(self, bot: Bot, decision: Decision) -> Action | None:
+        if self.delay <= 0:
+            return bot.choose(decision)
+        self._thinking = True  # a search bot may think for a while: keep the screen alive
+        try:
+            return await asyncio.to_thread(bot.choose, decision)
+        finally:
+            self._thinking = False
+
+    def _react_later(self, decision: Decision, action: Action, seconds: float) -> None:
+        """A bot takes an out-of-turn chance after a person's reaction time; if the person
+        acts first, the chance is gone and the table asks the bot again."""
+        mark = self._moment()
+        self._step_pending = True
+
+        def react() -> None:
+            self._step_pending = False
+            if self.modal_open or self.table.round_over or self._moment() != mark:
+                self.refresh_screen()
+                return
+            self.table.resolve(decision, action)
+            self.refresh_screen()
+
+        self.set_timer(seconds, react)
+
+    def _moment(self) -> tuple[int, int]:
+        return (self.table.round_number, len(self.table.rounds.game.log))
+
+    # -- a bot that fails ---------------------------------------------------------------
+    def _bot_failed(self, seat: int, err: BotError) -> None:
+        """Say which bot failed and why; offer a built-in bot in its seat, or leaving."""
+        label = self.bot_labels.get(seat, self.table.bots[seat].name)
+        who = f"{self.names[seat]}'s bot ({label})"
+        self.write_log([f"{who} failed: {err}"], style="bold")
+        choices = [
+            Choice("r", f"replace it with the built-in bot '{STAND_IN}' and play on", "replace"),
+            Choice("q", "quit the match (the record is saved if --record was given)", "quit"),
+        ]
+
+        def answer(value: str | None) -> None:
+            if value == "replace":
+                self._replace_bot(seat)
+            else:
+                self.bot_failure = f"{who} failed: {err}"
+                self.exit(return_code=1)
+
+        self.push_screen(
+            ChoiceDialog(f"{who} failed", choices, note=str(err), cancel=False), answer
+        )
+
+    def _replace_bot(self, seat: int) -> None:
+        old = self.table.bots[seat]
+        with contextlib.suppress(BotError):  # it failed already: nothing more to hear
+            old.close()
+        self.table.bots[seat] = make_bot(STAND_IN, seed=seat)
+        self.bot_labels[seat] = STAND_IN
+        self.write_log([f"{self.names[seat]} is now played by the built-in bot '{STAND_IN}'"])
         self.refresh_screen()
 
     # -- rounds and the match -------------------------------------------------------------

@@ -17,9 +17,10 @@ from textual.containers import Horizontal
 from textual.filter import Monochrome
 from textual.widgets import RichLog, Static
 
+from unokit.rules import SWITCHES, Rules
 from unokit.tui.widgets import HandBar, PilePanel, SeatsPanel
 
-__all__ = ["TableApp"]
+__all__ = ["TableApp", "house_rules"]
 
 CSS = """
 Screen { layout: vertical; }
@@ -36,11 +37,26 @@ Screen { layout: vertical; }
 #keys Button { margin: 0 1 0 0; min-width: 4; }
 #status { height: 1; padding: 0 1; background: $boost; }
 ChoiceDialog, InfoScreen { align: center middle; }
-#dialog-box { width: 64; height: auto; max-height: 22; border: thick $primary;
-              background: $surface; padding: 0 1; }
+#dialog-box { width: 76; max-width: 100%; height: auto; max-height: 100%;
+              border: thick $primary; background: $surface; padding: 0 1; }
 #dialog-options { height: auto; max-height: 12; }
-#info-body { height: auto; max-height: 19; overflow-y: auto; }
+#info-scroll { height: auto; max-height: 75vh; scrollbar-size-vertical: 1; }
+#info-body { height: auto; }
 """
+
+
+def house_rules(rules: Rules) -> str:
+    """``" +stacking +seven_o"``: the switches that differ from the preset (target aside)."""
+    try:
+        base = Rules.preset(rules.name)
+    except ValueError:
+        return ""
+    out = []
+    for name in SWITCHES:
+        value = getattr(rules, name)
+        if name != "target" and value != getattr(base, name):
+            out.append(f" +{name}" if value is True else f" {name}={value}")
+    return "".join(out)
 
 
 class TableApp(App[None]):
@@ -88,7 +104,7 @@ class TableApp(App[None]):
         """Redraw every panel from ``view`` (one seat's view) and the match scores."""
         self.query_one("#title", Static).update(Text(title, style="bold"))
         self.query_one(SeatsPanel).show(view, self.names, scores, self.mono)
-        self.query_one(PilePanel).show(view)
+        self.query_one(PilePanel).show(view, self.names)
         hand = view.get("hand") or []
         self.query_one(HandBar).show(hand, playable or set(), selected)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -9,24 +10,28 @@ from pathlib import Path
 
 import click
 
-from unokit.bots import Bot, make_bot
-from unokit.cli import _parse_house
+from unokit.bots import Bot, BotError, make_bot, split_bot_list
+from unokit.clitools import (
+    OutputPath,
+    complete_bots,
+    fail,
+    parse_bots,
+    parse_house,
+    rules_option,
+    write_output,
+)
 from unokit.match import Match
 from unokit.rng import Random
 from unokit.rules import Rules
-from unokit.tui.app import PlayApp
+from unokit.tui.app import REACTION, PlayApp
 from unokit.tui.table import Table
 
 __all__ = ["build_table", "default_bot", "play", "save_record"]
 
 
 def default_bot() -> str:
-    """``greedy`` (the heuristic bot) when it is installed, else ``random``."""
-    try:
-        make_bot("greedy")
-    except ValueError:
-        return "random"
-    return "greedy"
+    """``normal``: the heuristic bot with a person's lapses (``unokit.bots.strengths``)."""
+    return "normal"
 
 
 def build_table(
@@ -39,16 +44,14 @@ def build_table(
     target: int | None = None,
 ) -> tuple[Table, dict[int, str]]:
     """The match and its bots as the options say (``ValueError`` says what is wrong)."""
-    switches = _parse_house(house)
+    switches = parse_house(house)
     if target is not None:
         switches["target"] = target
     rules = Rules.preset(preset, **switches)
     if seed is None:
         seed = secrets.randbits(31)
     match = Match(rules, players=players, seed=seed)
-    specs = [s.strip() for s in (bots or default_bot()).split(",") if s.strip()]
-    if not specs:
-        raise ValueError("--bots needs at least one bot name")
+    specs = split_bot_list(bots or default_bot())
     seeds = Random(seed ^ 0x5EED)
     table_bots: dict[int, Bot] = {}
     labels: dict[int, str] = {}
@@ -61,29 +64,38 @@ def build_table(
 
 def save_record(rounds: Match, path: Path) -> None:
     """Write the full match record (written when the person leaves: it holds every hand)."""
-    path.write_text(json.dumps(rounds.record(), indent=1))
+    write_output(path, json.dumps(rounds.record(), indent=1))
 
 
 @click.command()
-@click.option("--rules", "preset", default="mattel-2021", show_default=True, help="preset name")
+@rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
 @click.option(
     "--bots",
     default=None,
-    help="bot names for seats 1, 2, ... (repeated as needed), e.g. greedy,random "
-    "[default: greedy if installed, else random]",
+    help="bots for seats 1, 2, ... (repeated as needed), with settings as for simulate: "
+    "greedy:forget_uno=0.2,miss_catch=0.5,hard; strengths easy, normal, hard (unokit bots) "
+    "[default: normal]",
+    shell_complete=complete_bots,
 )
 @click.option("--seed", default=None, type=int, help="replay the same deal [default: random]")
 @click.option("--target", default=None, type=click.IntRange(min=1), help="points to win [500]")
 @click.option(
     "--record",
     "record_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="save the match record (JSON) here when you leave",
+    type=OutputPath(),
+    help="save the match record (JSON) here when you leave (checked before the game)",
 )
 @click.option(
     "--delay", default=0.8, show_default=True, type=click.FloatRange(min=0), help="bot pace (s)"
+)
+@click.option(
+    "--reaction",
+    default=REACTION,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="seconds a bot takes, at least, to say Uno, catch or jump in (your window)",
 )
 @click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")
 def play(  # noqa: PLR0917 - click passes every option
@@ -95,9 +107,12 @@ def play(  # noqa: PLR0917 - click passes every option
     target: int | None,
     record_path: Path | None,
     delay: float,
+    reaction: float,
     mono: bool,
 ) -> None:
     """Play a match against bots, full screen in the terminal. You are seat 0."""
+    if bots is not None:
+        parse_bots(bots)  # a bad name or setting is a usage error, with --bots named
     try:
         table, labels = build_table(
             preset=preset, house=house, players=players, bots=bots, seed=seed, target=target
@@ -113,9 +128,19 @@ def play(  # noqa: PLR0917 - click passes every option
         mono=mono or "NO_COLOR" in os.environ,
         subtitle=subtitle,
         bot_names=labels,
+        reaction=reaction,
     )
-    app.run()
-    if record_path is not None:
-        save_record(rounds, record_path)
-        click.echo(f"match record saved to {record_path}")
+    try:
+        app.run()
+    finally:
+        if record_path is not None:  # also when the game stopped on an error: keep the match
+            save_record(rounds, record_path)
+            click.echo(f"match record saved to {record_path}")
+        for bot in table.bots.values():
+            with contextlib.suppress(BotError, OSError):  # a failed bot has nothing more to say
+                bot.close()
     click.echo(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    if app.bot_failure is not None:
+        fail(app.bot_failure)
+    if app.return_code:
+        fail(f"the terminal game stopped on an error (exit status {app.return_code})")

@@ -14,7 +14,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -81,13 +81,20 @@ class ChoiceDialog(ModalScreen[str | None]):
 
 
 class InfoScreen(ModalScreen[None]):
-    """A page of text (score table, summary, help) closed with Enter, Space or Esc."""
+    """A page of text (score table, summary, help) closed with Enter, Space or Esc; a page
+    taller than the screen scrolls with the arrows, PgUp/PgDn, Home/End and the wheel."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "continue"),
         Binding("space", "close", "continue", show=False),
         Binding("escape", "close", "close", show=False),
         Binding("question_mark", "close", "close", show=False),
+        Binding("up,k", "scroll_rows(-1)", "scroll", show=False),
+        Binding("down,j", "scroll_rows(1)", "scroll", show=False),
+        Binding("pageup", "scroll_page(-1)", show=False),
+        Binding("pagedown", "scroll_page(1)", show=False),
+        Binding("home", "scroll_to_end(0)", show=False),
+        Binding("end", "scroll_to_end(1)", show=False),
     ]
 
     def __init__(self, body: Text, *, name: str = "info", hint: str = "Enter: continue") -> None:
@@ -97,11 +104,26 @@ class InfoScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box"):
-            yield Static(self.body, id="info-body")
-            yield Static(Text(self.hint, style="dim"))
+            with VerticalScroll(id="info-scroll"):
+                yield Static(self.body, id="info-body")
+            yield Static(Text(self.hint, style="dim"), id="info-hint")
 
-    def on_click(self) -> None:
-        self.dismiss(None)
+    @property
+    def scroller(self) -> VerticalScroll:
+        return self.query_one("#info-scroll", VerticalScroll)
+
+    def action_scroll_rows(self, rows: int) -> None:
+        self.scroller.scroll_relative(y=rows, animate=False)
+
+    def action_scroll_page(self, pages: int) -> None:
+        scroller = self.scroller
+        scroller.scroll_relative(y=pages * max(1, scroller.size.height - 1), animate=False)
+
+    def action_scroll_to_end(self, end: int) -> None:
+        if end:
+            self.scroller.scroll_end(animate=False)
+        else:
+            self.scroller.scroll_home(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

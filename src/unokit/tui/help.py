@@ -8,7 +8,7 @@ from rich.text import Text
 
 from unokit.rules import Rules
 
-__all__ = ["KEYS", "rules_help"]
+__all__ = ["KEYS", "VARIANT_PAGES", "rules_help"]
 
 KEYS: Final = (
     ("← → 1-9 0", "pick a card (↑ ↓ move a row; the mouse too)"),
@@ -45,26 +45,84 @@ SCORING_WORDS: Final = {
 }
 
 
+VARIANT_PAGES: Final = {
+    "triple-play": (
+        "Triple Play",
+        (
+            "Three discard piles, @1 @2 @3. Each turn the unit lights some of them (● lit, "
+            "○ not): you play a card that matches the top of a lit pile, and the screen asks "
+            "which pile when it fits more than one.",
+            "Every play, and every press, counts on its pile; each pile has a hidden limit. "
+            "When a count reaches it the pile overloads and you draw what the unit shows (1 to "
+            "4). A last card that overloads does not go out.",
+            "Cannot or will not play: d draws one card; then play it, or press a lit pile "
+            "(the m list: press @2). There is no pass.",
+            "Discard Two (RD): play it with one more card of its colour; the last card acts. "
+            "Wild Clear (WCL): resets its pile's counter to 0. Wild Give Away (WGA): if its "
+            "pile overloads you hand those cards to other players instead of drawing them.",
+            "A wild names no colour: the next card played on its pile decides it.",
+        ),
+    ),
+    "party": (
+        "UNO Party!",
+        (
+            "Speed Play: a number card identical (number and colour) to the top card may be "
+            "played out of turn by anyone but its player and the seat to play: pick it, "
+            "Enter. Play goes on after you.",
+            "Point Taken (RP, YP, GP, BP): everyone points at another player (the m list: "
+            "point 4); each one pointed at draws a card a finger, at most 5. Nobody sees a "
+            "choice before all have chosen.",
+            "Wild Pile Up (WPU): a mini pile starts in front of the next player, who plays a "
+            "card of its colour or a wild on it, or takes the whole pile (take).",
+            "Wild Drawn Together (WDT): you link two players (link 1 5); whenever one of them "
+            "draws, the other draws as many. The pile panel names the pair.",
+            "2 to 16 players, 224 cards; the direction tracker shows which way play goes.",
+        ),
+    ),
+}
+"""A page of the variant's own rules, for the help of a table playing it."""
+
+
+def _paragraph(text: Text, words: str, indent: str = " ") -> None:
+    """One paragraph: the screen wraps it (never a hard line break in the middle)."""
+    text.append(f"{indent}{words}\n")
+
+
 def rules_help(rules: Rules, players: int) -> Text:
-    """Keys, then the table's rules in plain words."""
+    """Keys, then the table's rules in plain words: the preset, the variant's own rules,
+    scoring and the house rules in force."""
     text = Text()
-    text.append("Keys\n", style="bold underline")
+    text.append("Keys", style="bold underline")
+    text.append("  (↑ ↓ PgUp PgDn or the mouse wheel scroll this page)\n", style="dim")
     for key, words in KEYS:
         text.append(f" {key:<10}", style="bold")
         text.append(f" {words}\n")
     text.append(f"\nRules: {rules.name}", style="bold underline")
     text.append(f"  ({players} players, {len(rules.deck())} cards)\n")
     if rules.name in PRESET_WORDS:
-        text.append(f" {PRESET_WORDS[rules.name]}\n")
-    text.append(" Match colour or number/symbol, or play a wild; a Wild Draw Four may be\n")
-    text.append(" challenged. Say Uno when you play your second-last card.\n")
-    text.append(f" Scoring: {SCORING_WORDS.get(rules.scoring, rules.scoring)}\n".replace(
-        "{t}", str(rules.target)))  # fmt: skip
+        _paragraph(text, PRESET_WORDS[rules.name])
+    page = VARIANT_PAGES.get(rules.game)
+    if page is None:
+        _paragraph(
+            text,
+            "Match colour or number/symbol, or play a wild; a Wild Draw Four may be "
+            "challenged. Say Uno when you play your second-last card.",
+        )
+    else:
+        title, paragraphs = page
+        text.append(f"\n{title}\n", style="bold underline")
+        for words in paragraphs:
+            _paragraph(text, f"• {words}")
+        _paragraph(text, "Say Uno when you play your second-last card; c catches who did not.")
+    text.append("\nScoring\n", style="bold underline")
+    scoring = SCORING_WORDS.get(rules.scoring, rules.scoring).replace("{t}", str(rules.target))
+    _paragraph(text, scoring)
+    text.append("\nHouse rules\n", style="bold underline")
     house = [name for name, words in SWITCH_WORDS.items() if getattr(rules, name, False)]
-    if house:
-        text.append(" House rules:\n", style="bold")
-        for name in house:
-            text.append(f"  {name}: {SWITCH_WORDS[name]}\n")
+    if not house and rules.custom_rule == "blank":
+        _paragraph(text, "none: the sheet as printed")
+    for name in house:
+        _paragraph(text, f"{name}: {SWITCH_WORDS[name]}")
     if rules.custom_rule != "blank":
-        text.append(f"  Wild Customizable: {rules.custom_rule.replace('_', ' ')}\n")
+        _paragraph(text, f"Wild Customizable: {rules.custom_rule.replace('_', ' ')}")
     return text

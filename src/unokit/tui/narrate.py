@@ -8,6 +8,7 @@ own) fall back to ``describe``, so a new variant's log is never empty.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from unokit.cards import COLOR_NAMES, Card
@@ -18,6 +19,27 @@ __all__ = ["Narrator"]
 
 _EFFECTS = frozenset({"skip", "reverse", "verdict", "reveal", "hand", "extra_turn", "cancel"})
 """Events that only ever follow from another one and join its line."""
+
+_IRREGULAR = {"is": "are", "has": "have", "goes": "go", "does": "do"}
+_YOU_VERB = re.compile(r"^(you|You) ((?:now |also )?)(\w+)\b")
+
+
+def _second_person(text: str) -> str:
+    """ "you presses pile 2" -> "you press pile 2": ``describe``'s third-person verbs, put
+    right after "you" (the variants' events that have no line of their own here)."""
+
+    def verb(match: re.Match[str]) -> str:
+        you, adverb, word = match.groups()
+        if word in _IRREGULAR:
+            return f"{you} {adverb}{_IRREGULAR[word]}"
+        if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+            return f"{you} {adverb}{word[:-2]}"
+        if word.endswith("s") and not word.endswith("ss") and word not in ("was", "this"):
+            return f"{you} {adverb}{word[:-1]}"
+        return match.group(0)
+
+    return _YOU_VERB.sub(verb, text)
+
 
 _DRAW_WHY = {
     "challenge": " (challenge)",
@@ -101,7 +123,7 @@ class Narrator:
             return f"{who} now hold {self._cards(e.cards, e.count)}" if e.seat == self.me else None
         if t == "extra_turn":
             return f"{who} take{self._s(e.seat)} an extra turn"
-        return describe(e, self._names_for_describe())
+        return self._describe(e)
 
     def lead(self, e: Event) -> str | None:
         """What a seat did, in the past tense: "Bea played a green Skip"."""
@@ -154,7 +176,9 @@ class Narrator:
             if e.seat is None:
                 return "the round is over"
             return f"{who} went out and won the round!"
-        return describe(e, self._names_for_describe())
+        return self._describe(e)
 
-    def _names_for_describe(self) -> list[str]:
-        return [self._name(seat) for seat in range(len(self.names))]
+    def _describe(self, e: Event) -> str:
+        """``describe``'s line for an event this module has no words of its own for, told
+        to ``me`` in the second person."""
+        return _second_person(describe(e, [self._name(s) for s in range(len(self.names))]))

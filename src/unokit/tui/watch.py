@@ -19,7 +19,7 @@ from unokit.game import Game
 from unokit.match import MATCH_FORMAT, Match
 from unokit.record import GAME_FORMAT
 from unokit.rules import Rules
-from unokit.tui.base import TableApp
+from unokit.tui.base import TableApp, house_rules
 from unokit.tui.names import seat_names
 from unokit.tui.narrate import Narrator
 from unokit.tui.table import OneRound, Rounds
@@ -125,7 +125,8 @@ class WatchApp(TableApp):
     def redraw(self) -> None:
         pb = self.playback
         view = pb.view()
-        title = f"unokit · playback · {pb.rounds.rules.name} · round {pb.round_index + 1}"
+        rules = pb.rounds.rules
+        title = f"unokit · playback · {rules.name}{house_rules(rules)} · round {pb.round_index + 1}"
         self.draw_table(view, pb.rounds.scores, title)
         self.write_log(self.narrator.lines(pb.new_events()))
         state = "paused" if self.paused else "playing"

@@ -149,7 +149,7 @@ class SeatsPanel(Static):
 class PilePanel(Static):
     """The discard pile's top and the colour in play (three piles for Triple Play)."""
 
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: dict[str, Any], names: Sequence[str] = ()) -> None:
         text = Text()
         if "tops" in view:  # Triple Play: three piles, the lit ones marked
             lit = set(view.get("lit") or ())
@@ -190,8 +190,21 @@ class PilePanel(Static):
             text.append("\n")
         for key, value in view.items():  # a variant's own public state, by name
             if key not in _CLASSIC_KEYS and value not in (None, [], {}):
-                text.append(f" {key.replace('_', ' ')}: {_short(value)}\n")
+                shown = _short(value)
+                if key in _SEAT_LISTS and names and isinstance(value, list):
+                    shown = " & ".join(_seat_name(names, seat) for seat in value)
+                text.append(f" {key.replace('_', ' ')}: {shown}\n")
         self.update(text)
+
+
+_SEAT_LISTS: Final = frozenset({"link"})
+"""Variant state that lists seats (Party!'s linked pair): shown by the players' names."""
+
+
+def _seat_name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return str(seat)
 
 
 def _short(value: Any) -> str:

@@ -1,0 +1,250 @@
+"""The command line's conventions, in one place: every failure is one line and an exit code.
+
+- A mistake in what the user typed (an option, a bot name, a record that is not a record) is
+  ``Error: ...`` on one line and exit status 2 (click's ``UsageError``, or ``BadInput``).
+- A failure while working (a bot program that crashed, a file that cannot be written) is one
+  line and exit status 1 (``click.ClickException``).
+- Ctrl-C stops the command, keeps what is done, says ``interrupted`` and exits 130.
+- Any other exception is a bug in unokit: one line naming it, exit status 1, and the
+  traceback only when ``UNOKIT_TRACEBACK=1`` is set.
+
+Output paths are checked when the options are read, before any work starts, so a typo in
+``--out`` never costs a finished run.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+
+import click
+from click.shell_completion import CompletionItem
+
+__all__ = [
+    "BadInput",
+    "Interrupted",
+    "OutputPath",
+    "complete_bots",
+    "complete_presets",
+    "fail",
+    "parse_bots",
+    "parse_house",
+    "rules_option",
+    "run_main",
+    "write_output",
+]
+
+INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+class BadInput(click.ClickException):
+    """Input the command cannot use (a file that is no record): one line, exit status 2."""
+
+    exit_code = 2
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C: the command stopped, what it finished is kept; exit status 130."""
+
+    exit_code = INTERRUPTED
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command with one line and exit status 1 (a failure while working)."""
+    raise click.ClickException(message)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _show(err: click.ClickException) -> None:
+    if isinstance(err, Interrupted):
+        click.echo("interrupted", err=True)
+        return
+    message = _one_line(err.format_message())
+    if isinstance(err, click.UsageError) and err.ctx is not None:
+        help_name = err.ctx.help_option_names[0] if err.ctx.help_option_names else "--help"
+        message += f" (see '{err.ctx.command_path} {help_name}')"
+    click.echo(f"Error: {message}", err=True)
+
+
+def run_main(call: Callable[[], Any]) -> NoReturn:
+    """Run ``call`` (a click command's ``main`` in non-standalone mode) as a program under
+    the policy above, and ``sys.exit`` with its status."""
+    try:
+        code = call()
+    except click.ClickException as err:
+        _show(err)
+        sys.exit(err.exit_code)
+    except click.Abort as err:
+        if isinstance(err.__context__, EOFError):
+            click.echo("Error: end of input", err=True)
+            sys.exit(1)
+        click.echo("interrupted", err=True)
+        sys.exit(INTERRUPTED)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(INTERRUPTED)
+    except BrokenPipeError:
+        # the reader went away (``unokit replay x | head``): nothing more to say to it
+        sys.stderr.close()
+        sys.exit(1)
+    except Exception as err:
+        if os.environ.get("UNOKIT_TRACEBACK") not in (None, "", "0"):
+            raise
+        text = _one_line(str(err))
+        click.echo(
+            f"Error: unokit failed ({type(err).__name__}{': ' + text if text else ''}); "
+            "this is a bug, please report it (UNOKIT_TRACEBACK=1 shows where)",
+            err=True,
+        )
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if TYPE_CHECKING:  # click 8.2 made ParamType generic; older clicks are not subscriptable
+    _PathType = click.ParamType[Path]
+else:
+    _PathType = click.ParamType
+
+
+class OutputPath(_PathType):
+    """A file the command will write, checked now: its folder exists and may be written,
+    and it is not a folder itself. ``stdout_ok``: ``-`` means standard output."""
+
+    name = "file"
+    envvar_list_splitter: ClassVar[str | None] = None
+
+    def __init__(self, *, stdout_ok: bool = False, suffixes: tuple[str, ...] = ()) -> None:
+        self.stdout_ok = stdout_ok
+        self.suffixes = suffixes
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, Path):
+            path = value
+        else:
+            text = str(value)
+            if text == "-":
+                if self.stdout_ok:
+                    return Path("-")
+                self.fail("'-' (standard output) is not possible here: name a file", param, ctx)
+            if not text:
+                self.fail("an empty name is no file", param, ctx)
+            path = Path(text)
+        if self.suffixes and path.suffix.lower() not in self.suffixes:
+            self.fail(
+                f"{str(path)!r} should end in {' or '.join(self.suffixes)}: the suffix says "
+                "the format",
+                param,
+                ctx,
+            )
+        if path.is_dir():
+            self.fail(f"{str(path)!r} is a folder, not a file", param, ctx)
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            self.fail(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}", param, ctx)
+        if path.exists() and not os.access(path, os.W_OK):
+            self.fail(f"cannot write {str(path)!r}: it is read-only", param, ctx)
+        if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
+            self.fail(f"cannot write {str(path)!r}: the folder is read-only", param, ctx)
+        return path
+
+
+def write_output(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` (``-``: standard output). If that fails after all (the
+    folder went away while the work ran), the text is saved in the temporary folder instead
+    and the one line says where, so the work is not lost."""
+    if str(path) == "-":
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        reason = err.strerror or str(err)
+        try:
+            handle, spare = tempfile.mkstemp(prefix=f"unokit-{path.stem}-", suffix=path.suffix)
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError:
+            fail(f"cannot write {str(path)!r}: {reason}")
+        fail(f"cannot write {str(path)!r}: {reason}; saved to {spare} instead")
+
+
+def parse_house(house: str) -> dict[str, Any]:
+    """``stacking,seven_o,target=300`` -> keyword switches."""
+    from unokit.rules import SWITCHES
+
+    switches: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in house.split(","))):
+        name, _, value = item.partition("=")
+        if name not in SWITCHES:
+            raise click.BadParameter(
+                f"unknown switch {name!r}: the switches are {', '.join(SWITCHES)}",
+                param_hint="'--house'",
+            )
+        if not value:
+            switches[name] = True
+        elif value.lower() in ("true", "false"):
+            switches[name] = value.lower() == "true"
+        elif value.isdigit():
+            switches[name] = int(value)
+        else:
+            switches[name] = value
+    return switches
+
+
+def parse_bots(text: str) -> list[str]:
+    """The bot specs of a ``--bots`` list (``unokit.bots.split_bot_list``), each checked by
+    building it once: a bad name or setting is a usage error before anything is played."""
+    from unokit.bots import make_bot, split_bot_list
+
+    try:
+        specs = split_bot_list(text)
+        for spec in specs:
+            make_bot(spec, seed=0).close()
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--bots'") from None
+    return specs
+
+
+def complete_presets(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of ``--rules``: the preset names."""
+    from unokit.rules import Rules
+
+    return [CompletionItem(name) for name in Rules.presets() if name.startswith(incomplete)]
+
+
+rules_option = click.option(
+    "--rules",
+    "preset",
+    default="mattel-2021",
+    show_default=True,
+    help="preset name (unokit presets)",
+    shell_complete=complete_presets,
+)
+"""The ``--rules PRESET`` option every command that plays takes, completing preset names."""
+
+
+def complete_bots(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of ``--bots``: bot and strength names after the last comma."""
+    from unokit.bots import STRENGTHS, bot_names
+
+    head, comma, last = incomplete.rpartition(",")
+    prefix = head + comma
+    if ":" in last:
+        return []
+    names = [*STRENGTHS, *bot_names()]
+    return [CompletionItem(prefix + name) for name in names if name.startswith(last)]

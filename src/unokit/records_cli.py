@@ -1,0 +1,195 @@
+"""``unokit replay``: read any record unokit writes, check it, and tell it move by move.
+
+A full game record (``unokit demo --record``) and a full match record (``unokit play
+--record``) are replayed by the engine, and refused when the replay differs from the record:
+its events, and its stated result (winner, points, scores), must be what the engine
+reproduces. A one-seat record hides cards and cannot be replayed, so its events are printed
+as they are, each checked to be an event. Anything else (a simulation's results, ``{}``,
+text that is not JSON or not UTF-8) is refused with one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from unokit.clitools import BadInput
+from unokit.errors import RecordError
+from unokit.events import Event
+from unokit.game import Game
+from unokit.match import MATCH_FORMAT, MATCH_SEAT_FORMAT, Match
+from unokit.record import GAME_FORMAT, SEAT_FORMAT
+from unokit.words import describe
+
+__all__ = ["check_record", "load_record", "print_record"]
+
+_MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+"""What reading a record that is not shaped like one raises (``RecordError`` is one)."""
+
+_FORMATS = {
+    GAME_FORMAT: "a game record",
+    SEAT_FORMAT: "one seat's game record",
+    MATCH_FORMAT: "a match record",
+    MATCH_SEAT_FORMAT: "one seat's match record",
+}
+
+
+def load_record(path: Path) -> dict[str, Any]:
+    """The record in ``path`` as a JSON object of a format unokit writes (``BadInput``:
+    why not)."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BadInput(
+            f"{path} is not UTF-8 text (byte {err.start}): not a unokit record"
+        ) from None
+    except OSError as err:
+        raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BadInput(f"{path} is not JSON: {err}") from None
+    if not isinstance(record, dict):
+        raise BadInput(f"{path} is not a unokit record (a record is a JSON object)")
+    fmt = record.get("format")
+    if fmt not in _FORMATS:
+        if fmt == "unokit.simulation":
+            raise BadInput(f"{path} holds a simulation's results, not a game or match record")
+        raise BadInput(
+            f"{path} is not a unokit record (format {fmt!r}; replay reads {', '.join(_FORMATS)})"
+        )
+    return record
+
+
+def _checked(path: Path, what: str, build: Callable[[], Any]) -> Any:
+    try:
+        return build()
+    except RecordError as err:
+        raise BadInput(f"{path}: {what} refused: {err}") from None
+    except _MALFORMED as err:
+        raise BadInput(f"{path}: {what} is malformed: {type(err).__name__}: {err}") from None
+
+
+def _events(path: Path, events: Any, where: str) -> list[Event]:
+    if not isinstance(events, list):
+        raise BadInput(f"{path}: {where}'s events are not a list")
+    out = []
+    for number, data in enumerate(events):
+        try:
+            if not isinstance(data, dict):
+                raise TypeError("an event is a JSON object")
+            out.append(Event.from_json(data))
+        except _MALFORMED as err:
+            raise BadInput(
+                f"{path}: {where}, event {number} is malformed ({type(err).__name__}: {err})"
+            ) from None
+    return out
+
+
+def _game_result(game: Game) -> dict[str, Any]:
+    return {"over": game.over, "winner": game.winner, "round_points": game.round_points()}
+
+
+def _check_stated(path: Path, stated: Any, replayed: dict[str, Any], where: str) -> None:
+    """Refuse a record whose stated result is not what its replay comes to."""
+    if stated is None:
+        return
+    if not isinstance(stated, dict):
+        raise BadInput(f"{path}: {where}'s result is not a JSON object")
+    for key, value in replayed.items():
+        if key in stated and stated[key] != value:
+            raise BadInput(
+                f"{path}: {where} states {key} {stated[key]!r}, but its replay gives "
+                f"{value!r}: the record was changed after it was written"
+            )
+
+
+def _print_result(result: Any) -> None:
+    if isinstance(result, dict) and result:
+        click.echo(f"winner: {result.get('winner')}  points: {result.get('round_points')}")
+
+
+def _checked_game(path: Path, record: dict[str, Any]) -> Game:
+    game: Game = _checked(path, "the game record", lambda: Game.replay(record))
+    _check_stated(path, record.get("result"), _game_result(game), "the game record")
+    return game
+
+
+def _checked_match(path: Path, record: dict[str, Any]) -> Match:
+    match: Match = _checked(path, "the match record", lambda: Match.replay(record))
+    stated = {k: record[k] for k in ("scores", "over", "winner") if k in record}
+    replayed = {"scores": match.scores, "over": match.over, "winner": match.winner}
+    _check_stated(path, stated, replayed, "the match record")
+    for number, (game, data) in enumerate(zip(match.rounds, record["rounds"], strict=True)):
+        _check_stated(path, data.get("result"), _game_result(game), f"round {number + 1}")
+    return match
+
+
+def check_record(path: Path, record: dict[str, Any]) -> None:
+    """Refuse (``BadInput``) a full record that does not replay to what it states, or a
+    one-seat record, which hides cards and cannot be played back."""
+    fmt = record["format"]
+    if fmt == GAME_FORMAT:
+        _checked_game(path, record)
+    elif fmt == MATCH_FORMAT:
+        _checked_match(path, record)
+    else:
+        raise BadInput(
+            f"{path} is {_FORMATS[fmt]}: it hides the other hands, so it cannot be played back "
+            "(--watch plays full records, e.g. unokit play --record FILE); without --watch it "
+            "is printed"
+        )
+
+
+def print_record(path: Path, record: dict[str, Any]) -> None:
+    """Check ``record`` as its format allows, then print it move by move."""
+    fmt = record["format"]
+    if fmt == GAME_FORMAT:
+        game = _checked_game(path, record)
+        click.echo(f"{game.rules.name}, {game.players} players (replayed and checked)")
+        for event in game.log:
+            click.echo(describe(event))
+        _print_result(_game_result(game))
+    elif fmt == SEAT_FORMAT:
+        events = _events(path, record.get("events", []), "the record")
+        click.echo(f"as seen by seat {record.get('seat')} (a seat's record: not replayable)")
+        for event in events:
+            click.echo(describe(event))
+        _print_result(record.get("result"))
+    elif fmt == MATCH_FORMAT:
+        match = _checked_match(path, record)
+        click.echo(
+            f"{match.rules.name}, {match.players} players, {len(match.rounds)} rounds "
+            "(replayed and checked)"
+        )
+        for number, game in enumerate(match.rounds, 1):
+            click.echo(f"— round {number} —")
+            for event in game.log:
+                click.echo(describe(event))
+            _print_result(_game_result(game))
+        _print_match_end(match.scores, match.over, match.winner)
+    else:  # MATCH_SEAT_FORMAT
+        rounds = record.get("rounds")
+        if not isinstance(rounds, list):
+            raise BadInput(f"{path}: the match record's rounds are not a list")
+        click.echo(f"as seen by seat {record.get('seat')} (a seat's record: not replayable)")
+        for number, data in enumerate(rounds, 1):
+            if not isinstance(data, dict):
+                raise BadInput(f"{path}: round {number} is not a JSON object")
+            events = _events(path, data.get("events", []), f"round {number}")
+            click.echo(f"— round {number} —")
+            for event in events:
+                click.echo(describe(event))
+            _print_result(data.get("result"))
+        _print_match_end(record.get("scores"), record.get("over"), record.get("winner"))
+
+
+def _print_match_end(scores: Any, over: Any, winner: Any) -> None:
+    if over:
+        click.echo(f"match over: seat {winner} wins; scores {scores}")
+    else:
+        click.echo(f"match left unfinished; scores {scores}")
