@@ -1,0 +1,150 @@
+"""A rated ladder of bots: rotated 4-player tables, rated with OpenSkill.
+
+Each table seats four different bots of the roster, drawn from the ladder's seed; its deal
+is played four times, the bots moved one seat on each time, so every bot plays every seat
+of the same cards. Every game is one result: the winner first, then the others by the
+points left in their hands (fewer is better; equal points tie), a blocked round all tied.
+Ratings are OpenSkill's Plackett-Luce model (``openskill``, a maintained multiplayer
+rating library, in the ``sim`` extra), updated game by game in table order, so a ladder is
+a function of its roster, rules and seed alone, however many processes play its games.
+
+``benchmarks/ladder.py`` runs it and writes the table and the plot of docs/bots.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from openskill.models import PlackettLuce
+
+from unokit.bots import make_bot, play_game
+from unokit.game import Game
+from unokit.rng import Random
+from unokit.rules import Rules
+from unokit.simulate.seeds import bot_seed, game_seed
+
+__all__ = ["Ladder", "LadderRow", "TableResult", "ladder_table", "play_table", "rate", "tables"]
+
+SEATS = 4
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table: which roster entries sat down, and each rotation's ranks by entry."""
+
+    index: int
+    entries: tuple[int, ...]
+    """The roster entries at seats 0..3 of the first rotation."""
+    ranks: tuple[tuple[int, ...], ...]
+    """For each rotation, the rank of each of ``entries`` (1 best; ties share a rank)."""
+    wins: tuple[tuple[bool, ...], ...]
+
+
+@dataclass
+class LadderRow:
+    """A bot's place on the ladder."""
+
+    bot: str
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def low(self) -> float:
+        """The rating's 95% interval, ``mu`` ± 1.96 sigma."""
+        return self.mu - 1.96 * self.sigma
+
+    @property
+    def high(self) -> float:
+        return self.mu + 1.96 * self.sigma
+
+    @property
+    def ordinal(self) -> float:
+        """OpenSkill's conservative rating, ``mu - 3 sigma``: what the ladder sorts by."""
+        return self.mu - 3.0 * self.sigma
+
+    @property
+    def win_share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A roster, its rules and seed: everything a ladder's games depend on."""
+
+    roster: tuple[str, ...]
+    rules: Rules = field(default_factory=Rules.preset)
+    seed: int = 0
+    max_actions: int = 100_000
+
+
+def tables(ladder: Ladder, count: int) -> list[tuple[int, ...]]:
+    """The seatings of the ladder's first ``count`` tables (four different entries each,
+    every entry about as often: a fresh shuffle of the roster whenever it runs low)."""
+    if len(ladder.roster) < SEATS:
+        raise ValueError(f"a ladder needs at least {SEATS} bots, not {len(ladder.roster)}")
+    rng = Random(game_seed(ladder.seed, 0x1ADDE7))
+    pool: list[int] = []
+    out = []
+    for _ in range(count):
+        if len(pool) < SEATS:
+            fresh = list(range(len(ladder.roster)))
+            rng.shuffle(fresh)
+            pool = [e for e in fresh if e not in pool] + pool
+        out.append(tuple(pool.pop() for _ in range(SEATS)))
+    return out
+
+
+def play_table(ladder: Ladder, index: int, entries: Sequence[int]) -> TableResult:
+    """Play table ``index``: its deal four times, the bots rotated one seat each time."""
+    seed = game_seed(ladder.seed, index)
+    ranks = []
+    wins = []
+    for turn in range(SEATS):
+        at_seat = [entries[(s - turn) % SEATS] for s in range(SEATS)]
+        bots = [make_bot(ladder.roster[e], seed=bot_seed(seed, e)) for e in at_seat]
+        game = play_game(
+            Game.new(ladder.rules, players=SEATS, seed=seed), bots, max_actions=ladder.max_actions
+        )
+        points = [sum(ladder.rules.card_points(c) for c in game.hand(s)) for s in range(SEATS)]
+        order = [_rank(game.winner, points, s) for s in range(SEATS)]
+        seat_of = {e: s for s, e in enumerate(at_seat)}
+        ranks.append(tuple(order[seat_of[e]] for e in entries))
+        wins.append(tuple(game.winner == seat_of[e] for e in entries))
+    return TableResult(index, tuple(entries), tuple(ranks), tuple(wins))
+
+
+def _rank(winner: int | None, points: Sequence[int], seat: int) -> int:
+    """1 for the winner; then by the points left in hand, fewer first, equal tied."""
+    if winner is None:
+        return 1  # a blocked round: nobody did better than anybody
+    if seat == winner:
+        return 1
+    return 2 + sum(1 for s, p in enumerate(points) if s != winner and p < points[seat])
+
+
+def rate(ladder: Ladder, results: Iterable[TableResult]) -> list[LadderRow]:
+    """The ladder's ratings after ``results`` (in table order), best first."""
+    model = PlackettLuce()
+    ratings = [model.rating(name=bot) for bot in ladder.roster]
+    rows = [LadderRow(bot, r.mu, r.sigma) for bot, r in zip(ladder.roster, ratings, strict=True)]
+    for result in sorted(results, key=lambda r: r.index):
+        for ranks, won in zip(result.ranks, result.wins, strict=True):
+            teams = [[ratings[e]] for e in result.entries]
+            new = model.rate(teams, ranks=list(ranks))
+            for e, team, w in zip(result.entries, new, won, strict=True):
+                ratings[e] = team[0]
+                rows[e].games += 1
+                rows[e].wins += w
+    for row, rating in zip(rows, ratings, strict=True):
+        row.mu, row.sigma = rating.mu, rating.sigma
+    return sorted(rows, key=lambda r: r.ordinal, reverse=True)
+
+
+def ladder_table(ladder: Ladder, count: int) -> list[LadderRow]:
+    """Play ``count`` tables in this process and rate them (``benchmarks/ladder.py`` plays
+    them on every core with ``play_table``, then ``rate``)."""
+    results = [play_table(ladder, i, entries) for i, entries in enumerate(tables(ladder, count))]
+    return rate(ladder, results)
