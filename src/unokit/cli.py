@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from unokit.about import version_line
 from unokit.errors import RecordError
 from unokit.events import Event
 from unokit.game import Game
@@ -74,7 +75,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup)
-@click.version_option(package_name="unokit")
+@click.version_option(version_line(), message="%(version)s")
 def main() -> None:
     """unokit: Uno as the rule sheets say."""
 
