@@ -55,3 +55,39 @@ def test_the_changelog_describes_this_version_first() -> None:
     assert "[Keep a Changelog]" in changelog
     releases = re.findall(r"^## \[(\d[^\]]*)\] - \d{4}-\d{2}-\d{2}$", changelog, flags=re.M)
     assert releases and releases[0] == __version__
+
+
+TEST_TOOLS = {"pytest", "hypothesis", "playwright"}
+
+
+def requirements(extra: str) -> set[str]:
+    """The names of the distributions that installing ``unokit[extra]`` brings, extras expanded."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    names: set[str] = set()
+    todo = [*project["dependencies"], f"unokit[{extra}]"]
+    seen: set[str] = set()
+    while todo:
+        requirement = todo.pop()
+        name = re.match(r"[A-Za-z0-9_.-]+", requirement)
+        assert name is not None, requirement
+        if name[0] != "unokit":
+            names.add(name[0].lower())
+            continue
+        for own in re.findall(r"[a-z]+", requirement.partition("[")[2]):
+            if own not in seen:
+                seen.add(own)
+                todo.extend(project["optional-dependencies"][own])
+    return names
+
+
+def test_playing_and_serving_install_no_test_tools() -> None:
+    for extra in ("", "server", "tui", "sim", "envs", "all", "docs"):
+        assert requirements(extra) & TEST_TOOLS == set(), extra
+    assert requirements("dev") >= TEST_TOOLS
+
+
+def test_the_scripts_install_what_they_run() -> None:
+    scripts = ROOT / "scripts"
+    assert "\nbash scripts/setup server\n" in (scripts / "serve").read_text()
+    assert "\nbash scripts/setup\n" in (scripts / "demo").read_text()
+    assert "\nbash scripts/setup dev\n" in (scripts / "test").read_text()
