@@ -53,4 +53,6 @@ def test_the_documentation_site_builds_strict(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     reference = (tmp_path / "reference" / "unokit" / "index.html").read_text()
     assert 'id="unokit.Game.apply"' in reference  # the API reference came from the docstrings
+    for page in (tmp_path / "reference").rglob("index.html"):
+        assert "<blockquote>" not in page.read_text(), page  # a doctest read as a quotation
     assert "Keep a Changelog" in (tmp_path / "changelog" / "index.html").read_text()
