@@ -36,8 +36,13 @@ SKIPPED_MODULES = ("unokit.server.migrations",)
 
 
 def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
-    """Run a command outside the repository, with no Python path of ours; its output."""
+    """Run a command outside the repository, with no Python path of ours; its output.
+
+    pip writes no bytecode (``PIP_NO_COMPILE``): Python compiles what a test imports, and the
+    build environments' tools are used once.
+    """
     base = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "UNOKIT_PURE")}
+    base["PIP_NO_COMPILE"] = "1"
     done = subprocess.run(
         [str(part) for part in command],
         check=False,
@@ -86,7 +91,6 @@ def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Path:
         "pip",
         "install",
         "-q",
-        "--no-compile",
         f"{wheel}[{EXTRAS}]",
         cwd=home,
     )
