@@ -2,8 +2,9 @@
 environment, and run from a folder outside the repository (no source tree on the path).
 
 ``python -m build`` makes both (the wheel from the sdist, so the sdist is checked too).
-Installing uses pip's cache like any other install; the whole file takes about two minutes,
-most of it compiling the core once.
+Installing uses pip's cache like any other install. ``pytest tests/install`` took 3.5 to 4.5
+minutes on the project's 2-core machine, shared with other work (2026-12-02), about 95 CPU
+seconds: compiling the core once, installing the extras, two plain-Python installs.
 """
 
 from __future__ import annotations
