@@ -2,9 +2,10 @@
 environment, and run from a folder outside the repository (no source tree on the path).
 
 ``python -m build`` makes both (the wheel from the sdist, so the sdist is checked too).
-Installing uses pip's cache like any other install. ``pytest tests/install`` took 3.5 to 4.5
-minutes on the project's 2-core machine, shared with other work (2026-12-02), about 95 CPU
-seconds: compiling the core once, installing the extras, two plain-Python installs.
+Installing uses pip's cache like any other install. ``pytest tests/install`` took 119 s on
+the project's 2-core machine at a load of about 5 from other work, 88 CPU seconds
+(2026-12-02): building (54 s, compiling the core once), installing the extras (36 s), the two
+plain-Python installs (13 s each), the commands (3 s).
 """
 
 from __future__ import annotations
