@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from unokit.about import version_line
 from unokit.clitools import (
     Interrupted,
     OutputPath,
@@ -86,7 +87,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="unokit")
+@click.version_option(version_line(), message="%(version)s")
 def main() -> None:
     """unokit: Uno as the rule sheets say.
 
