@@ -1,4 +1,4 @@
-"""How long ``ismcts`` takes to decide at 4 players (issue 5, "Speed": under 200 ms at the
+"""How long ``ismcts`` takes to decide at 4 players (the target: under 200 ms at the
 budget of its strength figure, ``ismcts:iterations=200``).
 
     .venv/bin/python benchmarks/ismcts_decision.py --bot ismcts:iterations=200 --games 10

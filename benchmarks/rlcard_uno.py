@@ -1,4 +1,4 @@
-"""RLCard 1.2.0's UNO at 4 players with its random agent: the speed reference of issue 5.
+"""RLCard 1.2.0's UNO at 4 players with its random agent: the speed reference.
 
 Run it with the Python of a separate environment that has RLCard (never a dependency of
 unokit): ``python3 -m venv /tmp/rlvenv && /tmp/rlvenv/bin/pip install rlcard==1.2.0 numpy``.

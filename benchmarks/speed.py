@@ -1,8 +1,8 @@
-"""Speed of unokit against RLCard 1.2.0's UNO, side by side in one run (issue 5, "Speed").
+"""Speed of unokit against RLCard 1.2.0's UNO, side by side in one run.
 
     .venv/bin/python benchmarks/speed.py --rlcard-python /tmp/rlvenv/bin/python
 
-Every contestant plays complete random 4-player games with the issue's policy (RLCard's
+Every contestant plays complete random 4-player games with one policy (RLCard's
 random agent's: a random playable card, a Wild Draw Four only when nothing else plays,
 otherwise draw; play the drawn card if it plays; accept penalties; say Uno). RLCard runs in
 its own environment by subprocess (it is never a dependency of unokit). The contestants take

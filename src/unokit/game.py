@@ -94,7 +94,7 @@ _DECKS: dict[tuple[tuple[str, int], ...], tuple[Card, ...]] = {}
 
 def _fresh_deck(rules: Rules) -> list[Card]:
     """``rules.deck()``, parsed once per deck composition: parsing 112 codes took about a
-    third of ``Game.new`` (speed work, issue 5; the same cards in the same order)."""
+    third of ``Game.new`` (the same cards in the same order)."""
     cards = _DECKS.get(rules.deck_counts)
     if cards is None:
         cards = _DECKS[rules.deck_counts] = tuple(rules.deck())

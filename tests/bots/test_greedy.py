@@ -1,4 +1,4 @@
-"""The greedy bot's heuristic, one behaviour of the issue per test."""
+"""The greedy bot's heuristic, one behaviour per test."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The fast path plays exactly the reference engine's games (issue 5, "Speed").
+"""The fast path plays exactly the reference engine's games.
 
 Same seed, same shuffle, deal, first card, reshuffles and Wild Shuffle Hands; same policy
 draws; same legal actions at every step; same end. Thousands of games per rule set.

@@ -1,7 +1,8 @@
 """The speed figures' random policy, played through the public API of the reference engine.
 
-This is RLCard's random agent's policy (issue 5, "Speed"), written down exactly so that the
-compiled fast path (``unokit.fast.kernel``) can draw the same numbers and play the same games:
+This is RLCard's random agent's policy, the one docs/performance.md compares speeds with,
+written down exactly so that the compiled fast path (``unokit.fast.kernel``) can draw the
+same numbers and play the same games:
 
 * the seat to play plays a random playable card: the distinct playable cards of its hand in
   card order (``Card.index``), a Wild Draw Four only when nothing else plays, one picked with
