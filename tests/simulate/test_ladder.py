@@ -31,10 +31,9 @@ def test_a_table_plays_its_deal_with_every_bot_at_every_seat() -> None:
     assert play_table(ladder, 0, (0, 1, 2, 3)) == result
 
 
-def test_the_winner_ranks_first_then_fewer_points_left_equal_points_tie() -> None:
-    points = [0, 30, 12, 30]
-    assert [_rank(0, points, s) for s in range(4)] == [1, 3, 2, 3]
-    assert [_rank(None, points, s) for s in range(4)] == [1, 1, 1, 1]
+def test_the_winner_ranks_first_and_the_others_tie_behind_it() -> None:
+    assert [_rank(2, s) for s in range(4)] == [2, 2, 1, 2]
+    assert [_rank(None, s) for s in range(4)] == [1, 1, 1, 1]
 
 
 def test_a_ladder_is_a_function_of_its_roster_rules_and_seed() -> None:

@@ -2,8 +2,9 @@
 
 Each table seats four different bots of the roster, drawn from the ladder's seed; its deal
 is played four times, the bots moved one seat on each time, so every bot plays every seat
-of the same cards. Every game is one result: the winner first, then the others by the
-points left in their hands (fewer is better; equal points tie), a blocked round all tied.
+of the same cards. Every game is one result: the winner first and the other three tied
+behind it (a ladder of who wins rounds, as the win shares of docs/bots.md measure; the
+points left in a hand are the match's scoring, not the round's), a blocked round all tied.
 Ratings are OpenSkill's Plackett-Luce model (``openskill``, a maintained multiplayer
 rating library, in the ``sim`` extra), updated game by game in table order, so a ladder is
 a function of its roster, rules and seed alone, however many processes play its games.
@@ -108,21 +109,16 @@ def play_table(ladder: Ladder, index: int, entries: Sequence[int]) -> TableResul
         game = play_game(
             Game.new(ladder.rules, players=SEATS, seed=seed), bots, max_actions=ladder.max_actions
         )
-        points = [sum(ladder.rules.card_points(c) for c in game.hand(s)) for s in range(SEATS)]
-        order = [_rank(game.winner, points, s) for s in range(SEATS)]
+        order = [_rank(game.winner, s) for s in range(SEATS)]
         seat_of = {e: s for s, e in enumerate(at_seat)}
         ranks.append(tuple(order[seat_of[e]] for e in entries))
         wins.append(tuple(game.winner == seat_of[e] for e in entries))
     return TableResult(index, tuple(entries), tuple(ranks), tuple(wins))
 
 
-def _rank(winner: int | None, points: Sequence[int], seat: int) -> int:
-    """1 for the winner; then by the points left in hand, fewer first, equal tied."""
-    if winner is None:
-        return 1  # a blocked round: nobody did better than anybody
-    if seat == winner:
-        return 1
-    return 2 + sum(1 for s, p in enumerate(points) if s != winner and p < points[seat])
+def _rank(winner: int | None, seat: int) -> int:
+    """1 for the winner, 2 for every other seat; all 1 after a blocked round."""
+    return 1 if winner is None or seat == winner else 2
 
 
 def rate(ladder: Ladder, results: Iterable[TableResult]) -> list[LadderRow]:
