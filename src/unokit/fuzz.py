@@ -23,7 +23,7 @@ Triple Play's timer the clock sometimes runs out. Invariants:
   given the same actions, ends the same. (Replaying costs as much as playing; one round in
   four keeps the run at millions of rounds, and every kind of round still gets it.)
 
-The command is ``benchmarks/fuzz.py``; tests/test_fuzz.py runs a fixed sample in CI.
+The command is ``benchmarks/fuzz.py``; tests/fuzz/test_sample.py runs a fixed sample in CI.
 """
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ __all__ = [
 
 ACTION_BOUND: Final = {"classic": 20_000, "triple-play": 20_000, "party": 60_000}
 """The most actions a fuzzed round may take before it counts as a failure (no progress).
-The players here play a card when they can four times in five or more, so rounds are
-short: the longest seen in 10^6 rounds of each classic preset is far below this (see
-docs/performance.md, "Fuzzing"); a round that has not ended by the bound is a defect."""
+The players here mostly play a card when they can, so rounds are short: the longest of
+hundreds of thousands of rounds of each preset is a small part of this (docs/performance.md,
+"Fuzzing"); a round that has not ended by the bound is a defect."""
 
 FACTORS: Final[dict[str, dict[str, list[Any]]]] = {
     "classic": {
