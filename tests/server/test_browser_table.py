@@ -114,6 +114,7 @@ def play_to_round_end(
     done: dict[str, int] = {}
     shot = False
     armed_checked = False
+    seen: set[str] = set()
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         if pages[0].evaluate("document.body.dataset.over") == "true":
@@ -127,6 +128,11 @@ def play_to_round_end(
                 assert arm.first.get_attribute("aria-pressed") == "true"
                 assert len(log_lines(page)) == before
                 armed_checked = True
+            moment = decision_on_screen(page)
+            if moment and moment not in seen:
+                seen.add(moment)
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(shots / f"{name}-{moment}-{('desktop', 'phone')[i]}.png"))
             what = take_a_turn(page, keys=i == 0 and done.get("card", 0) % 2 == 1)
             if what:
                 done[what] = done.get(what, 0) + 1
@@ -144,6 +150,27 @@ def play_to_round_end(
     pages[0].screenshot(path=str(shots / f"{name}-round-end-desktop.png"))
     pages[1].screenshot(path=str(shots / f"{name}-round-end-phone.png"))
     return done
+
+
+MOMENTS = {
+    "chooser": "#chooser[open]",
+    "challenge": "#actions [data-action=challenge]",
+    "catch": ".seat-actions .catch",
+    "swap": ".seat-actions .swap",
+    "point": ".seat-actions .point",
+    "link": ".seat-actions .link",
+    "press": "#unit .press.can",
+    "mini": "#mini-pile",
+    "uno": "#actions .uno-button",
+}
+
+
+def decision_on_screen(page: Page) -> str | None:
+    """Which decision the page is asking for now (for the screenshots), if a notable one."""
+    for moment, selector in MOMENTS.items():
+        if page.locator(selector).count():
+            return moment
+    return None
 
 
 def assert_log_in_words(page: Page) -> None:
@@ -273,3 +300,35 @@ def test_every_seat_and_the_hand_fit_on_the_first_screen(
         assert right <= viewport["width"] + 1 and bottom <= viewport["height"] + 1, (right, bottom)
     overlaps = page.evaluate(OVERLAPS)
     assert overlaps == 0
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_axe_finds_nothing_serious_in_the_lobby_a_table_and_a_round_end(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    assert serious_violations(page) == []
+    create_through_the_form(page, server, preset="party", seats=4, bots=3, target=1)
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.state === 'playing'")
+    page.wait_for_selector("#hand button.card")
+    assert serious_violations(page) == []
+    deadline = time.monotonic() + 120
+    while page.evaluate("document.body.dataset.over") != "true" and time.monotonic() < deadline:
+        take_a_turn(page)
+        time.sleep(0.05)
+    page.wait_for_selector("#round-end:not([hidden])")
+    assert serious_violations(page) == []

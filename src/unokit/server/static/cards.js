@@ -117,13 +117,14 @@ export function setCard(node, code) {
   node.dataset.color = colorOf(code);
   node.innerHTML = faceSvg(code);
   node.setAttribute("aria-label", cardName(code));
+  if (node.tagName !== "BUTTON") node.setAttribute("role", "img");
 }
 
 export function backNode(label) {
   const node = document.createElement("div");
   node.className = "card back";
   node.innerHTML = backSvg();
-  if (label) node.setAttribute("aria-label", label);
+  if (label) { node.setAttribute("aria-label", label); node.setAttribute("role", "img"); }
   return node;
 }
 
