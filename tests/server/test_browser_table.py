@@ -107,6 +107,12 @@ def two_players(browser: Browser, server: Server, **form: Any) -> tuple[Page, Pa
     return ann, bob
 
 
+def snap(page: Page, path: Path) -> None:
+    """A screenshot of the first screen (JPEG: the docs keep dozens of them)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), type="jpeg", quality=80)
+
+
 def play_to_round_end(
     pages: list[Page], shots: Path, name: str, limit: float = 200.0
 ) -> dict[str, int]:
@@ -131,24 +137,19 @@ def play_to_round_end(
             moment = decision_on_screen(page)
             if moment and moment not in seen:
                 seen.add(moment)
-                page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(shots / f"{name}-{moment}-{('desktop', 'phone')[i]}.png"))
+                snap(page, shots / f"{name}-{moment}-{('desktop', 'phone')[i]}.jpg")
             what = take_a_turn(page, keys=i == 0 and done.get("card", 0) % 2 == 1)
             if what:
                 done[what] = done.get(what, 0) + 1
         if not shot and sum(done.values()) >= 6:
-            for page in pages:
-                page.evaluate("window.scrollTo(0, 0)")
-            pages[0].screenshot(path=str(shots / f"{name}-desktop.png"))
-            pages[1].screenshot(path=str(shots / f"{name}-phone.png"))
+            snap(pages[0], shots / f"{name}-desktop.jpg")
+            snap(pages[1], shots / f"{name}-phone.jpg")
             shot = True
         time.sleep(0.05)
     for page in pages:
         page.wait_for_function("document.body.dataset.over === 'true'", timeout=20_000)
-    for page in pages:
-        page.evaluate("window.scrollTo(0, 0)")
-    pages[0].screenshot(path=str(shots / f"{name}-round-end-desktop.png"))
-    pages[1].screenshot(path=str(shots / f"{name}-round-end-phone.png"))
+    snap(pages[0], shots / f"{name}-round-end-desktop.jpg")
+    snap(pages[1], shots / f"{name}-round-end-phone.jpg")
     return done
 
 

@@ -10,6 +10,7 @@ import { promptText, aimedActions, renderActions, describeChoice, openChooser } 
 import { renderUnit, renderParty } from "./variants.js";
 import { appendLog, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
+import { setupAlerts, sounds, yourTurn } from "./alerts.js";
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
 const field = (form, name) => form.elements.namedItem(name);
@@ -17,7 +18,7 @@ const field = (form, name) => form.elements.namedItem(name);
 const ctrl = {
   frame: null, table: null, view: null, seat: null, legal: [], aimed: new Map(),
   newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
-  sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false,
+  sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false, wasMine: false,
   deadline: null, dealAt: null, prompt: "",
   send, act,
 };
@@ -84,6 +85,10 @@ function onFrame(frame) {
   ctrl.dealAt = clock.deal_left !== null && clock.deal_left !== undefined ? now + clock.deal_left * 1000 : null;
   if ($("#chooser").open && !ctrl.legal.length) $("#chooser").close();
   appendLog(frame, frame.table.seats.map((s) => s.name));
+  const types = new Set(ctrl.newEvents.map((e) => e.event.type));
+  if (types.has("overload")) sounds.overload();
+  else if (types.has("press")) sounds.press();
+  else if (types.has("play") || types.has("jump")) sounds.play();
   redraw();
 }
 
@@ -116,6 +121,8 @@ function redraw() {
   $("#leave").hidden = seat === null;
   const mine = Boolean(view && !view.over && seat !== null && (view.to_play === seat || ctrl.legal.some((a) => !a.startsWith("jump ") && !a.startsWith("catch "))));
   document.title = mine ? "● Your turn · unokit" : "unokit";
+  if (mine && !ctrl.wasMine) yourTurn(text);
+  ctrl.wasMine = mine;
   tick();
 }
 
@@ -250,4 +257,5 @@ function showTable() {
 }
 
 setupToggles();
+setupAlerts($("#sound-toggle"), $("#alert-toggle"));
 if (tableId) showTable(); else showLobby(status);

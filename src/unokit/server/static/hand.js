@@ -22,7 +22,8 @@ export function renderHand(ctrl) {
     seen.set(code, n);
     return { code, key: `${code}#${n}` };
   });
-  const fresh = ctrl.handKeys;
+  // cards arrive with a short animation: each new card after the first frame, and the deal
+  const fresh = ctrl.handKeys || ctrl.newEvents.some((e) => e.event.type === "deal");
   const lost = keyed(box, items, (c) => c.key, (c) => {
     const b = cardNode(c.code, "button");
     b.type = "button";

@@ -31,7 +31,13 @@ export function connect(id, on) {
   socket.onopen = () => { retry = 0; handlers.onStatus("connected"); };
   socket.onmessage = (msg) => handlers.onFrame(JSON.parse(msg.data));
   socket.onclose = (ev) => {
-    if (ev.code === 4401) setToken(null);
+    if (ev.code === 4401) {
+      // the token no longer seats anyone: the seat was given to a bot, or the player left
+      setToken(null);
+      handlers.onStatus("your seat here went to a bot: you are watching");
+      connect(tableId, handlers);
+      return;
+    }
     if (ev.code === 4404) { handlers.onStatus("there is no such table"); return; }
     handlers.onStatus("connection lost: reconnecting");
     retry = Math.min(retry + 1, 6);

@@ -104,7 +104,7 @@ export function renderActions(ctrl) {
     } else if (verb === "color") {
       const c = a.split(" ")[1];
       const n = ctrl.view.hand ? ctrl.view.hand.filter((code) => colorOf(code) === c).length : 0;
-      items.push({ key: a, action: a, label: `${COLORS[c]} · you hold ${n}`, cls: `swatch ${c}` });
+      items.push({ key: a, action: a, label: `${COLORS[c][0].toUpperCase()}${COLORS[c].slice(1)} · you hold ${n}`, cls: `swatch ${c}` });
     } else if (verb === "give") {
       const seats = a.split(" ").slice(1);
       items.push({ key: a, action: a, label: `Give to ${seats.map((s) => nameOf(ctrl, s)).join(" and ")}`, cls: "" });
@@ -133,7 +133,7 @@ export function describeChoice(action, ctrl) {
   for (const p of parts.slice(2)) {
     if (COLORS[p]) {
       const n = ctrl.view.hand.filter((code) => colorOf(code) === p).length;
-      words.push(`${COLORS[p]} (you hold ${n})`);
+      words.push(`${COLORS[p][0].toUpperCase()}${COLORS[p].slice(1)} · you hold ${n}`);
     } else if (p === "uno") words.push('say "UNO!"');
     else if (p.startsWith("@")) words.push(`onto pile ${p.slice(1)}`);
     else words.push(`with the ${cardName(p)}`);
