@@ -21,6 +21,7 @@ from tests.server.browser_kit import (
     PHONE,
     browser,
     log_lines,
+    my_seat,
     shots_dir,
     start_server,
     take_a_turn,
@@ -135,6 +136,11 @@ def play_to_round_end(
                 assert len(log_lines(page)) == before
                 armed_checked = True
             moment = decision_on_screen(page)
+            if moment == "chooser" and page.locator("#chooser-options .swatch").count():
+                assert "you hold" in page.locator("#chooser-options").inner_text()
+            if moment == "challenge":
+                prompt = page.locator("#prompt").inner_text()
+                assert "Take the 4 cards, or challenge it" in prompt and "you draw 6" in prompt
             if moment and moment not in seen:
                 seen.add(moment)
                 snap(page, shots / f"{name}-{moment}-{('desktop', 'phone')[i]}.jpg")
@@ -333,3 +339,43 @@ def test_axe_finds_nothing_serious_in_the_lobby_a_table_and_a_round_end(
         time.sleep(0.05)
     page.wait_for_selector("#round-end:not([hidden])")
     assert serious_violations(page) == []
+
+
+def test_colour_blind_marks_and_the_sort_toggle_change_the_hand(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    create_through_the_form(page, server, preset="mattel-2021", seats=2, bots=1, seed=9)
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand button.card")
+    marks = page.locator("#hand .cb-mark").first
+    assert not marks.is_visible()
+    page.click("#cb-toggle")
+    assert marks.is_visible() and page.get_attribute("#cb-toggle", "aria-pressed") == "true"
+    order = "[...document.querySelectorAll('#hand button')].map((b) => b.dataset.code)"
+    by_colour = page.evaluate(order)
+    page.click("#sort-toggle")
+    by_number = page.evaluate(order)
+    assert sorted(by_colour) == sorted(by_number)
+    colours = [c[0] if c[0] in "RYGB" else "W" for c in by_colour]
+    assert colours == sorted(colours, key="RYGBW".index)  # grouped by colour
+    page.reload()  # both choices are kept
+    page.wait_for_selector("#hand button.card")
+    assert page.evaluate(order) == by_number
+    assert page.locator("#hand .cb-mark").first.is_visible()
+
+
+def test_leave_asks_first_and_says_what_happens(browser: Browser, server: Server) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="mattel-2021", seats=3, bots=2)
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.state === 'playing'")
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.click("#leave")
+    assert asked and "A bot will play your seat" in asked[0]
+    assert my_seat(page) == "0"  # dismissed: still seated
+    page.once("dialog", lambda d: d.accept())
+    page.click("#leave")
+    page.wait_for_function("document.body.dataset.seat === 'spectator'")
+    assert "a bot plays your seat" in page.inner_text("#status")

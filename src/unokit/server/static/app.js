@@ -95,6 +95,7 @@ function onFrame(frame) {
 function redraw() {
   const { table, view, seat } = ctrl;
   const body = document.body.dataset;
+  body.seat = seat === null ? "spectator" : String(seat);
   body.version = String(table.version);
   body.state = table.state;
   body.toPlay = view && view.to_play !== null ? String(view.to_play) : "";
