@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 from unokit.bots import bot_names, make_bot
-from unokit.rules import SWITCHES, Rules
+from unokit.rules import SCORINGS, SWITCHES, Rules
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator, RedisCoordinator
 from unokit.server.db import Store, migrate, open_engine
@@ -58,6 +58,28 @@ class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name
     seat: Annotated[int, Field(ge=0, le=15)] | None = None
+
+
+_FORM_SWITCHES: dict[str, bool | int | str] = {
+    "stacking": True,
+    "seven_o": True,
+    "jump_in": True,
+    "draw_to_match": True,
+    "first_card_effect": True,
+}
+"""The house rules the page's create form offers as check boxes."""
+
+
+def _accepted(preset: str, switches: dict[str, bool | int | str]) -> list[str]:
+    """The switches of ``switches`` the preset takes (the form shows only those)."""
+    out = []
+    for key, value in switches.items():
+        try:
+            Rules.preset(preset, **{key: value})
+        except ValueError:
+            continue
+        out.append(key)
+    return out
 
 
 def _plain_bots() -> list[str]:
@@ -140,7 +162,17 @@ def create_app(config: ServerConfig) -> FastAPI:
         presets = []
         for name in Rules.presets():
             rules = Rules.preset(name)
-            presets.append({"name": name, "min": rules.min_players, "max": rules.max_players})
+            presets.append(
+                {
+                    "name": name,
+                    "min": rules.min_players,
+                    "max": rules.max_players,
+                    "target": rules.target,
+                    "house": _accepted(name, _FORM_SWITCHES),
+                    "scorings": [s for s in SCORINGS if _accepted(name, {"scoring": s})],
+                    "timer_mode": bool(_accepted(name, {"timer": 10})),
+                }
+            )
         bots = _plain_bots() + [name for name, _ in config.external_bots]
         return {"presets": presets, "switches": list(SWITCHES), "bots": bots}
 

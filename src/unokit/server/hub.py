@@ -53,8 +53,9 @@ class Connection:
     table_id: str
     seat: int | None
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
-    sent: tuple[int, int] = (0, 0)
-    """(round number, events sent of that round)."""
+    sent: tuple[int, int, int] = (0, 0, 0)
+    """(match number, round number, events sent of that round): a rematch's first round has
+    the old match's round number, so the match number tells the two apart."""
     tokens: float = 0.0
     stamp: float = 0.0
 
@@ -547,14 +548,36 @@ class Hub:
             game = match.game
             frame["view"] = game.view(seat)
             round_no = len(match.rounds)
-            since = conn.sent[1] if conn.sent[0] == round_no else 0
+            key = (table.match_no, round_no)
+            since = conn.sent[2] if conn.sent[:2] == key else 0
             names = table.names()
             frame["events"] = [
                 {"text": describe(e, names), "event": e.to_json()} for e in game.events(seat, since)
             ]
             frame["events_from"] = since
-            conn.sent = (round_no, len(game.log))
+            conn.sent = (table.match_no, round_no, len(game.log))
+            frame["clock"] = self._deadlines(table)
         conn.queue.put_nowait(json.dumps(frame)[:-1] + ", " + shared + "}")
+
+    def _deadlines(self, table: Table) -> dict[str, float | None]:
+        """Seconds left on the turn clock and before the next deal (``None``: no clock), for
+        the page's countdowns."""
+        clock = self._clocks.get(table.id)
+        match = table.match
+        out: dict[str, float | None] = {"turn_left": None, "turn_timer": None, "deal_left": None}
+        if clock is None or match is None or table.state != PLAYING:
+            return out
+        now = time.monotonic()
+        game = match.game
+        if game.over:
+            if not match.over:
+                out["deal_left"] = round(max(0.0, clock.changed + self.config.round_pause - now), 1)
+            return out
+        timer = table.settings.turn_timer or game.rules.timer
+        if timer and game.to_play is not None and getattr(game, "clock_running", True):
+            out["turn_timer"] = float(timer)
+            out["turn_left"] = round(max(0.0, clock.turn_started + timer - now), 1)
+        return out
 
     # -- the automatic players --------------------------------------------------------------
     async def _drive(self, table_id: str) -> None:

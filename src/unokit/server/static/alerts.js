@@ -1,0 +1,57 @@
+// Turn alerts: a short tone (Web Audio, off until switched on) and, when the tab is hidden and
+// notifications are allowed, a browser notification that a decision is yours.
+
+let audio = null;
+let soundOn = localStorage.getItem("unokit:sound") === "1";
+let alertsOn = localStorage.getItem("unokit:alerts") === "1";
+
+function tone(freq, ms, when = 0) {
+  if (!soundOn) return;
+  audio = audio || new AudioContext();
+  const osc = audio.createOscillator();
+  const gain = audio.createGain();
+  const t = audio.currentTime + when;
+  osc.frequency.value = freq;
+  gain.gain.setValueAtTime(0.12, t);
+  gain.gain.exponentialRampToValueAtTime(0.001, t + ms / 1000);
+  osc.connect(gain).connect(audio.destination);
+  osc.start(t);
+  osc.stop(t + ms / 1000);
+}
+
+/** The tones: your turn, a card played, the Triple Play unit's press and overload. */
+export const sounds = {
+  turn: () => { tone(660, 120); tone(880, 160, 0.13); },
+  play: () => tone(420, 60),
+  press: () => tone(1200, 80),
+  overload: () => { tone(300, 200); tone(200, 300, 0.2); },
+};
+
+export function yourTurn(text) {
+  sounds.turn();
+  if (alertsOn && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification("unokit: your turn", { body: text, tag: "unokit-turn" });
+  }
+}
+
+export function setupAlerts(soundButton, alertButton) {
+  const show = () => {
+    soundButton.setAttribute("aria-pressed", String(soundOn));
+    soundButton.textContent = soundOn ? "Sound on" : "Sound off";
+    alertButton.setAttribute("aria-pressed", String(alertsOn));
+    alertButton.hidden = !("Notification" in window);
+  };
+  soundButton.addEventListener("click", () => {
+    soundOn = !soundOn;
+    localStorage.setItem("unokit:sound", soundOn ? "1" : "0");
+    show();
+    sounds.play();
+  });
+  alertButton.addEventListener("click", async () => {
+    if (!alertsOn && Notification.permission !== "granted") await Notification.requestPermission();
+    alertsOn = !alertsOn && Notification.permission === "granted";
+    localStorage.setItem("unokit:alerts", alertsOn ? "1" : "0");
+    show();
+  });
+  show();
+}

@@ -1,0 +1,90 @@
+// The lobby: a create form that follows the chosen preset, and the open tables, refreshed live.
+import { $, el, keyed } from "./dom.js";
+
+const field = (form, name) => form.elements.namedItem(name);
+const HOUSE_LABELS = {
+  stacking: "Stacking Draw Twos / Draw Fours", seven_o: "Seven-O (7 trades hands, 0 passes them on)",
+  jump_in: "Jump-In (play an identical card out of turn)", draw_to_match: "Draw until you can play",
+  first_card_effect: "First card turned up acts",
+};
+const PRESET_WORDS = {
+  "mattel-2021": "UNO — 2021 rules", "mattel-2015": "UNO — 2015 rules", "mattel-2003": "UNO — 2003 rules",
+  "triple-play": "UNO Triple Play (the unit)", party: "UNO Party! (up to 16)",
+};
+
+export async function showLobby(status) {
+  $("#lobby").hidden = false;
+  const options = await (await fetch("/api/options")).json();
+  const presets = new Map(options.presets.map((p) => [p.name, p]));
+  const form = $("#create");
+  for (const p of options.presets) $("#preset").append(el("option", { value: p.name, text: PRESET_WORDS[p.name] || p.name }));
+  for (const b of options.bots) $("#bot").append(el("option", { value: b, text: b }));
+  const preferred = ["greedy", "random"].find((b) => options.bots.includes(b));
+  if (preferred) $("#bot").value = preferred;
+  const name = localStorage.getItem("unokit:name");
+  if (name) field(form, "name").value = name;
+
+  function follow() {
+    const p = presets.get($("#preset").value);
+    if (!p) return;
+    const seats = field(form, "seats");
+    seats.min = String(p.min);
+    seats.max = String(p.max);
+    if (Number(seats.value) > p.max) seats.value = String(p.max);
+    field(form, "bots").max = String(p.max - 1);
+    field(form, "target").placeholder = String(p.target || 500);
+    const house = $("#house-rules");
+    house.replaceChildren(el("legend", { text: "House rules" }),
+      ...(p.house || []).map((k) => el("label", {}, el("input", { type: "checkbox", name: k }), ` ${HOUSE_LABELS[k] || k}`)));
+    house.hidden = !(p.house || []).length;
+    $("#timer-mode").hidden = !p.timer_mode;
+    const scoring = $("#scoring");
+    scoring.replaceChildren(...(p.scorings || ["winner"]).map((s) => el("option", { value: s, text: SCORING_WORDS[s] || s })));
+  }
+  $("#preset").addEventListener("change", follow);
+  follow();
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const v = (n) => field(form, n).value;
+    const house = {};
+    for (const box of $("#house-rules").querySelectorAll("input[type=checkbox]")) if (box.checked) house[box.name] = true;
+    const p = presets.get(v("preset"));
+    if (p && p.timer_mode && v("timer")) house.timer = Number(v("timer"));
+    if (v("scoring") && v("scoring") !== "winner") house.scoring = v("scoring");
+    const body = {
+      name: v("name"), preset: v("preset"), seats: Number(v("seats")), house,
+      bots: Array(Number(v("bots"))).fill(v("bot")),
+      target: v("target") ? Number(v("target")) : null,
+      turn_timer: v("turn_timer") ? Number(v("turn_timer")) : null,
+      seed: v("seed") ? Number(v("seed")) : null,
+    };
+    const res = await fetch("/api/tables", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    const data = await res.json();
+    if (!res.ok) { status(data.error || (data.detail || []).map((d) => d.msg || d).join("; ")); return; }
+    localStorage.setItem("unokit:name", body.name);
+    localStorage.setItem(`unokit:token:${data.table}`, data.token);
+    location.href = data.url;
+  });
+  refreshTables();
+  setInterval(refreshTables, 4000);
+}
+
+const SCORING_WORDS = {
+  winner: "The winner scores the others' cards", lowest: "Everyone adds their own cards; lowest wins",
+  elimination: "Elimination: reaching the target is out", none: "One round, no points",
+};
+
+async function refreshTables() {
+  let tables = [];
+  try { tables = await (await fetch("/api/tables")).json(); } catch { return; }
+  const items = tables.length ? tables : [null];
+  keyed($("#open-tables"), items, (t) => (t ? `${t.id}:${t.seats.filter((s) => s.kind === "open").length}` : "none"), (t) => {
+    if (!t) return el("li", { text: "No open tables yet: start one and send the link." });
+    const host = t.seats[t.owner] ? t.seats[t.owner].name : "";
+    const free = t.seats.filter((s) => s.kind === "open").length;
+    return el("li", {}, el("a", { href: `/t/${t.id}`, text: `${PRESET_WORDS[t.rules] || t.rules} with ${host}` }), ` (${free} free seat${free === 1 ? "" : "s"})`);
+  }, () => {});
+}

@@ -1,0 +1,157 @@
+// Every decision asked in place and in words: the prompt line, the action buttons, the big UNO!
+// button, the buttons on the seats (catch, trade hands, point, link) and the chooser dialog
+// (a colour with how many of each you hold, a pile, a companion card, whom to give cards to).
+import { $, el, keyed, setProps } from "./dom.js";
+import { COLORS, cardName, colorOf } from "./cards.js";
+
+const BARE = {
+  draw: "Draw a card", pass: "Keep it", accept: "Take the cards", challenge: "Challenge",
+  take: "Take the mini pile", timeout: "Out of time",
+};
+const SHORTCUT = { draw: "D", pass: "P", accept: "A", challenge: "C", uno: "U", take: "T" };
+
+const nameOf = (ctrl, s) => (ctrl.table.seats[Number(s)] ? ctrl.table.seats[Number(s)].name : `seat ${s}`);
+
+function penaltyWords(p) {
+  if (!p) return "";
+  if (p.give) return "";
+  return `+${p.cards}`;
+}
+
+/** The prompt in words for this seat now. */
+export function promptText(ctrl) {
+  const { view, seat, legal } = ctrl;
+  if (!view) return ctrl.table.state === "lobby" ? "Waiting for the host to start the game." : "";
+  if (view.over) return "";
+  const name = (s) => nameOf(ctrl, s);
+  const toPlay = view.to_play;
+  if (seat === null) return toPlay === null ? "" : `${name(toPlay)} to play.`;
+  const mine = toPlay === seat;
+  const has = (verb) => legal.some((a) => a.split(" ")[0] === verb);
+  if (legal.includes("challenge")) {
+    const by = ctrl.lastPlayer !== null ? name(ctrl.lastPlayer) : "The last player";
+    return `${by} played a Wild Draw Four on you. Take the 4 cards, or challenge it: ` +
+      `if ${by} held a card of the colour that was in play, ${by} draws 4 instead and you draw none; ` +
+      `if not, you draw 6.`;
+  }
+  if (view.pending && view.pending.cards && mine) {
+    const n = view.pending.cards;
+    const stack = legal.some((a) => a.startsWith("play "));
+    return stack ? `+${n} on you: stack a card on it to pass it on, or take the ${n} cards.` : `+${n} on you: take the ${n} cards.`;
+  }
+  if (view.pending && view.pending.give && mine) {
+    return `Your Wild Give Away overloaded the pile: give ${view.pending.give} card${view.pending.give === 1 ? "" : "s"} to other players.`;
+  }
+  if (view.phase === "color" && mine) return "Name the colour: pick it below.";
+  if (has("swap") && mine) return "Seven-O / Swap Hands: click the player you trade hands with.";
+  if (has("point")) return "Point Taken: click the player you point at. Whoever most are pointing at draws.";
+  if (has("link") && mine) return ctrl.linkFirst === null
+    ? "Wild Drawn Together: click the first of the two players to link."
+    : `Wild Drawn Together: now click the player to link with ${name(ctrl.linkFirst)}.`;
+  if (view.pointing && !has("point")) return `Waiting for the others to point (${view.pointing.chosen.length} done).`;
+  if (view.mini_pile && view.mini_pile.length && mine) {
+    return `A mini pile is in front of you: play a ${COLORS[view.mini_color] || ""} card on it, or take all ${view.mini_pile.length}.`;
+  }
+  if (has("press") && mine) return "Press a lit pile on the unit.";
+  if (mine && view.drawn) return `You drew the ${cardName(view.drawn)}: play it or keep it.`;
+  if (mine) {
+    const playable = legal.some((a) => a.startsWith("play "));
+    return playable ? "Your turn: play a raised card, or draw." : "Your turn: nothing matches, draw a card.";
+  }
+  if (has("jump")) return `${toPlay === null ? "" : `${name(toPlay)} to play. `}You can jump in with a raised card.`;
+  return toPlay === null ? "" : `${name(toPlay)} to play.`;
+}
+
+/** Actions aimed at a seat, by seat: shown as buttons on the seat itself. */
+export function aimedActions(ctrl) {
+  const out = new Map();
+  const add = (s, item) => { const k = Number(s); if (!out.has(k)) out.set(k, []); out.get(k).push(item); };
+  const links = [];
+  for (const a of ctrl.legal) {
+    const [verb, x, y] = a.split(" ");
+    if (verb === "catch") add(x, { key: a, action: a, kind: "catch", label: "Catch!", aria: `catch ${nameOf(ctrl, x)}: forgot to say UNO` });
+    if (verb === "swap") add(x, { key: a, action: a, kind: "swap", label: "Trade hands", aria: `trade hands with ${nameOf(ctrl, x)}` });
+    if (verb === "point") add(x, { key: a, action: a, kind: "point", label: "Point here", aria: `point at ${nameOf(ctrl, x)}` });
+    if (verb === "link") links.push([Number(x), Number(y), a]);
+  }
+  const first = ctrl.linkFirst;
+  if (links.length && first === null) {
+    const seats = new Set(links.flatMap(([a, b]) => [a, b]));
+    for (const s of seats) add(s, { key: `pick ${s}`, kind: "link", label: "Link", aria: `link ${nameOf(ctrl, s)} with another player` });
+  } else if (links.length) {
+    add(first, { key: "unpick", kind: "cancel", label: "Undo", aria: `choose another first player than ${nameOf(ctrl, first)}` });
+    for (const [a, b, action] of links) {
+      if (a === first || b === first) {
+        const other = a === first ? b : a;
+        add(other, { key: action, action, kind: "link", label: "Link", aria: `link ${nameOf(ctrl, first)} and ${nameOf(ctrl, other)}` });
+      }
+    }
+  }
+  return out;
+}
+
+/** The buttons under the prompt: draw, keep, accept, challenge, take, the UNO! button. */
+export function renderActions(ctrl) {
+  const items = [];
+  for (const a of ctrl.legal) {
+    const verb = a.split(" ")[0];
+    if (BARE[a]) {
+      let label = BARE[a];
+      if (a === "accept" && ctrl.view.pending) label = `Take ${ctrl.view.pending.cards} cards`;
+      if (a === "challenge") label = "Challenge the Wild Draw Four";
+      if (a === "take" && ctrl.view.mini_pile) label = `Take the mini pile (${ctrl.view.mini_pile.length})`;
+      items.push({ key: a, action: a, label, cls: a === "draw" ? "" : "primary", keys: SHORTCUT[a] });
+    } else if (verb === "color") {
+      const c = a.split(" ")[1];
+      const n = ctrl.view.hand ? ctrl.view.hand.filter((code) => colorOf(code) === c).length : 0;
+      items.push({ key: a, action: a, label: `${COLORS[c][0].toUpperCase()}${COLORS[c].slice(1)} · you hold ${n}`, cls: `swatch ${c}` });
+    } else if (verb === "give") {
+      const seats = a.split(" ").slice(1);
+      items.push({ key: a, action: a, label: `Give to ${seats.map((s) => nameOf(ctrl, s)).join(" and ")}`, cls: "" });
+    }
+  }
+  if (ctrl.legal.includes("uno")) items.push({ key: "uno", action: "uno", label: "UNO!", cls: "uno-button", keys: "U" });
+  else if (ctrl.legal.some((a) => a.startsWith("play ") && a.endsWith(" uno")) || ctrl.legal.some((a) => a.startsWith("jump ") && a.endsWith(" uno"))) {
+    items.push({ key: "arm-uno", control: "uno", label: ctrl.armedUno ? "UNO! ✓ with this card" : "UNO!", cls: `uno-button${ctrl.armedUno ? " armed" : ""}`, pressed: String(ctrl.armedUno), keys: "U" });
+  }
+  keyed($("#actions"), items, (i) => i.key, (i) => {
+    const b = el("button", { type: "button" });
+    b.addEventListener("click", () => ctrl.buttonClick(b.dataset.key));
+    return b;
+  }, (b, i) => setProps(b, {
+    class: i.cls, text: i.label, "data-action": i.action || null, "data-control": i.control || null,
+    "aria-pressed": i.pressed || null, "aria-keyshortcuts": i.keys || null,
+    title: i.keys ? `key ${i.keys}` : null,
+    "aria-label": i.control === "uno" ? (ctrl.armedUno ? 'say "UNO!" with the next card: on' : 'say "UNO!" with the next card') : null,
+  }));
+}
+
+/** Words for the choice a play action adds: a colour, a pile, a companion card, UNO. */
+export function describeChoice(action, ctrl) {
+  const parts = action.split(" ");
+  const words = [];
+  for (const p of parts.slice(2)) {
+    if (COLORS[p]) {
+      const n = ctrl.view.hand.filter((code) => colorOf(code) === p).length;
+      words.push(`${COLORS[p][0].toUpperCase()}${COLORS[p].slice(1)} · you hold ${n}`);
+    } else if (p === "uno") words.push('say "UNO!"');
+    else if (p.startsWith("@")) words.push(`onto pile ${p.slice(1)}`);
+    else words.push(`with the ${cardName(p)}`);
+  }
+  return words.length ? words.join(", ") : "play it";
+}
+
+export function openChooser(title, help, options, onPick) {
+  $("#chooser-title").textContent = title;
+  $("#chooser-help").textContent = help;
+  const box = $("#chooser-options");
+  box.replaceChildren();
+  for (const [action, label] of options) {
+    const parts = action.split(" ");
+    const color = parts.slice(2).find((p) => COLORS[p]);
+    const button = el("button", { type: "button", "data-action": action, text: label, class: color ? `swatch ${color}` : "" });
+    button.onclick = () => { $("#chooser").close(); onPick(action); };
+    box.append(button);
+  }
+  $("#chooser").showModal();
+}

@@ -1,0 +1,138 @@
+// Beside the table: the log in words, the chat, the scores, the rules panel, and the round-end
+// screen with each hand's points, the running scores and the countdown to the next deal.
+import { $, el, keyed, setProps } from "./dom.js";
+import { cardNode } from "./cards.js";
+import { describe } from "./words.js";
+
+const LOG_LIMIT = 300;
+
+/** Append the frame's new events (once each: the events are only ever appended here). */
+export function appendLog(frame, names) {
+  const log = $("#log");
+  if (frame.events_from === 0 && frame.events.length) log.replaceChildren();
+  for (const e of frame.events) {
+    log.append(el("li", { text: describe(e.event, names, e.text), "data-type": e.event.type }));
+  }
+  while (log.children.length > LOG_LIMIT) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+export function renderChat(ctrl) {
+  const chat = ctrl.frame.chat;
+  const box = $("#chat");
+  keyed(box, chat, (m, i) => `${chat.length - i}:${m.name}:${m.text}`.slice(0, 200),
+    (m) => el("li", {}, el("b", { text: `${m.name}: ` }), m.text), () => {});
+  box.scrollTop = box.scrollHeight;
+  $("#chat-form").hidden = ctrl.seat === null;
+  $("#chat-note").hidden = ctrl.seat !== null;
+}
+
+export function renderScores(ctrl) {
+  const { table } = ctrl;
+  const rows = table.seats.map((s) => ({ s, pts: table.scores ? table.scores[s.seat] : 0 }));
+  keyed($("#scores tbody"), rows, (r) => r.s.seat, () => el("tr", {}, el("td"), el("td")), (tr, r) => {
+    tr.children[0].textContent = r.s.name;
+    tr.children[1].textContent = String(r.pts);
+  });
+  $("#target").textContent = String(table.target);
+}
+
+const PRESET_WORDS = {
+  "mattel-2021": "UNO (Mattel, 2021 sheet)", "mattel-2015": "UNO (Mattel, 2015 sheet)",
+  "mattel-2003": "UNO (Mattel, 2003 sheet)", "triple-play": "UNO Triple Play", party: "UNO Party!",
+};
+const HOUSE_WORDS = {
+  stacking: "Stacking: a Draw Two or Draw Four may be stacked on the one played on you",
+  seven_o: "Seven-O: a 7 trades hands with a player you choose; a 0 passes every hand on",
+  jump_in: "Jump-In: play an identical card out of turn",
+  draw_to_match: "Draw until you can play",
+  first_card_effect: "The first card turned up acts",
+  two_player_reverse_skip: "With two players a Reverse acts as a Skip",
+  partners: "Partners",
+};
+const HOW = {
+  classic: [
+    "Match the top card by colour, number or symbol, or play a Wild. Nothing to play? Draw one; you may play it at once.",
+    "Skip: the next player loses a turn. Reverse: play changes direction. Draw Two: the next player draws 2 and loses the turn.",
+    "Wild Draw Four: the next player draws 4, unless they challenge and you held a card of the colour in play.",
+    "Press UNO! when you play your second-to-last card, or be caught and draw 2. First to go out scores the others' cards.",
+  ],
+  "triple-play": [
+    "Three discard piles sit in the unit. Play a card that matches any pile's top card onto that pile.",
+    "Lit piles: after a player's turn the unit lights piles; if you play onto a lit pile, press it. Each press adds to its counter.",
+    "Each counter has a light: green is calm, yellow is getting close, red is near overload. An overload throws the pile's cards to you.",
+    "Discard Two plays a second card of the same colour with it; Wild Clear resets a pile's counter; Wild Give Away hands overload cards to others.",
+  ],
+  party: [
+    "Up to 16 players. Match colour, number or symbol as in UNO.",
+    "Point Taken: everybody points at a player at once; whoever most point at draws.",
+    "Wild Drawn Together links two players: what one draws, the other draws too, until the next link.",
+    "Wild Pile Up starts a face-up mini pile in front of the next player: play that colour on it, or take all of it.",
+    "Speed Play: play a card identical to the top card at any time, out of turn.",
+  ],
+};
+
+export function renderRules(ctrl) {
+  const { table } = ctrl;
+  const key = `${table.rules}|${JSON.stringify(table.settings)}|${table.target}`;
+  const box = $("#rules-body");
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const s = table.settings;
+  const house = Object.entries(s.house || {}).filter(([k, v]) => v && k !== "target" && k !== "timer" && k !== "scoring");
+  const facts = [
+    ["Game", PRESET_WORDS[table.rules] || table.rules],
+    ["Target", `${table.target} points`],
+    ["House rules", house.length ? house.map(([k]) => HOUSE_WORDS[k] || k).join("; ") : "none: the sheet as printed"],
+    ["Turn timer", s.turn_timer ? `${s.turn_timer} s a turn: when it runs out the table plays for you` : "none"],
+  ];
+  if (s.house && s.house.timer) facts.push(["Timer mode", `${s.house.timer} s a turn on the unit`]);
+  if (s.house && s.house.scoring) facts.push(["Scoring", String(s.house.scoring)]);
+  const how = HOW[table.rules] || HOW.classic;
+  box.replaceChildren(
+    el("dl", {}, ...facts.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })])),
+    el("h3", { text: "How to play" }),
+    el("ul", {}, ...how.map((t) => el("li", { text: t }))));
+}
+
+/** The round-end screen: the winner, each hand with its points, the running scores. */
+export function renderResult(ctrl) {
+  const { table, view, seat } = ctrl;
+  const over = Boolean(view && view.over);
+  const screen = $("#round-end");
+  screen.hidden = !over;
+  if (!over) { screen.dataset.key = ""; return; }
+  const key = `${table.match_no}:${table.round}:${table.match_over}:${table.version}`;
+  if (screen.dataset.key !== key) {
+    screen.dataset.key = key;
+    const box = $("#result");
+    const w = view.winner;
+    const title = w === null ? "The round is blocked" : `${table.seats[w].name} wins the round`;
+    const rows = view.round_points.map((pts, s) => el("tr", {},
+      el("th", { scope: "row", text: table.seats[s].name }),
+      el("td", { class: "left" }, ...(view.hands[s].length ? view.hands[s].map((c) => cardNode(c)) : [el("span", { text: "out" })])),
+      el("td", { text: String(pts) }),
+      el("td", { text: table.scores ? String(table.scores[s]) : "" })));
+    const parts = [el("h2", { id: "result-title", text: title })];
+    if (table.match_over) {
+      const mw = table.match_winner;
+      parts.push(el("p", { class: "match-winner", text: mw === null ? "The match is over." : `${table.seats[mw].name} wins the match!` }));
+    }
+    parts.push(el("table", { class: "points" },
+      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Cards left" }), el("th", { text: "Round points" }), el("th", { text: `Total (target ${table.target})` }))),
+      el("tbody", {}, ...rows)));
+    box.replaceChildren(...parts);
+    screen.classList.toggle("celebrate", Boolean(table.match_over));
+  }
+  const controls = $("#result-controls");
+  const want = seat === null ? "" : table.match_over ? "rematch" : "next_round";
+  if (controls.dataset.want !== want) {
+    controls.dataset.want = want;
+    controls.replaceChildren();
+    if (want) {
+      const b = el("button", { type: "button", "data-control": want, class: "primary", text: want === "rematch" ? "Rematch" : "Deal the next round" });
+      b.addEventListener("click", () => ctrl.send({ type: want }));
+      controls.append(b);
+    }
+  }
+}

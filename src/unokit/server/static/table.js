@@ -1,0 +1,175 @@
+// The table: seats around it (avatar, name, fan of card backs, count, the seat to play lit with
+// its countdown, buttons for actions aimed at that seat) and the piles in the middle.
+import { $, el, keyed, setProps } from "./dom.js";
+import { backNode, cardName, cardNode, setCard, COLORS } from "./cards.js";
+
+const HUES = [8, 48, 130, 205, 265, 320, 30, 170, 230, 290, 350, 90, 190, 250, 15, 110];
+
+function initials(name) {
+  const words = name.replace(/[^\p{L}\p{N} ]/gu, "").trim().split(/\s+/);
+  const last = words.length > 1 ? words.at(-1) : "";
+  return ((words[0] || "?")[0] + (/^\d+$/.test(last) ? last : last.slice(0, 1))).toUpperCase();
+}
+
+/** Where seat `s` sits: opponents spread over the table's rim, this seat at the bottom. */
+function place(s, seat, n) {
+  const me = seat === null ? 0 : seat;
+  const others = seat === null ? n : n - 1;
+  const i = (s - me + n) % n - (seat === null ? 0 : 1);
+  if (seat !== null && s === seat) return { x: 50, y: 92 };
+  const span = seat === null ? 340 : others > 6 ? 300 : 200;
+  const a = ((90 + span / 2 - (span * (i + 0.5)) / others) * Math.PI) / 180;
+  return { x: 50 + 44 * Math.cos(a), y: 50 - 41 * Math.sin(a) };
+}
+
+function seatLabel(s, ctrl) {
+  const { table, view } = ctrl;
+  const bits = [s.name];
+  if (s.seat === table.owner) bits.push("host");
+  if (s.kind === "bot") bits.push(s.bot && s.bot !== "random" ? `bot, ${s.bot}` : "bot");
+  if (s.kind === "open") bits.push("free seat");
+  if (s.kind === "human" && !s.present) bits.push("away");
+  if (s.seat === ctrl.seat) bits.push("you");
+  let label = `${bits[0]}${bits.length > 1 ? ` (${bits.slice(1).join(", ")})` : ""}`;
+  if (view) {
+    const n = view.hand_sizes[s.seat];
+    label += `, ${n} card${n === 1 ? "" : "s"}`;
+    if (view.to_play === s.seat && !view.over) label += ", to play";
+    if (view.uno_said.includes(s.seat)) label += ", said UNO";
+  }
+  if (table.scores) label += `, ${table.scores[s.seat]} points`;
+  return label;
+}
+
+function createSeat(s) {
+  const node = el("div", { class: "seat", role: "group" },
+    el("div", { class: "avatar", "aria-hidden": "true" }),
+    el("div", { class: "who" }, el("span", { class: "name" }), el("span", { class: "tags" })),
+    el("div", { class: "fan", "aria-hidden": "true" }),
+    el("div", { class: "count", "aria-hidden": "true" }),
+    el("div", { class: "clock", "aria-hidden": "true" }),
+    el("div", { class: "seat-actions" }),
+    el("div", { class: "mini" }));
+  node.dataset.seat = String(s.seat);
+  return node;
+}
+
+function updateSeat(node, s, ctrl) {
+  const { table, view, seat } = ctrl;
+  const n = table.seats.length;
+  const pos = place(s.seat, seat, n);
+  const turn = Boolean(view && view.to_play === s.seat && !view.over);
+  const away = s.kind === "human" && !s.present;
+  const linked = Boolean(view && view.link && view.link.includes(s.seat));
+  const picked = ctrl.linkFirst === s.seat;
+  setProps(node, {
+    class: `seat${turn ? " turn" : ""}${s.seat === seat ? " me" : ""}${away ? " absent" : ""}` +
+      `${s.kind === "bot" ? " bot" : ""}${linked ? " linked" : ""}${picked ? " picked" : ""}` +
+      `${view && view.uno_said.includes(s.seat) ? " uno" : ""}`,
+    "aria-label": seatLabel(s, ctrl),
+    style: `--x:${pos.x.toFixed(1)}%;--y:${pos.y.toFixed(1)}%;--hue:${HUES[s.seat % HUES.length]}`,
+  });
+  const avatar = node.querySelector(".avatar");
+  setProps(avatar, { text: s.kind === "open" ? "?" : initials(s.name) });
+  setProps(node.querySelector(".name"), { text: s.name });
+  const tags = [];
+  if (s.seat === table.owner) tags.push("host");
+  if (s.kind === "bot") tags.push("bot");
+  if (away) tags.push("away");
+  if (s.seat === seat) tags.push("you");
+  setProps(node.querySelector(".tags"), { text: tags.join(" · ") });
+  const count = view ? view.hand_sizes[s.seat] : null;
+  const fan = node.querySelector(".fan");
+  const shown = count === null ? 0 : Math.min(count, 8);
+  while (fan.children.length > shown) fan.lastChild.remove();
+  while (fan.children.length < shown) fan.append(backNode());
+  fan.style.setProperty("--n", String(shown));
+  setProps(node.querySelector(".count"), {
+    text: count === null ? "" : `${count}${view.uno_said.includes(s.seat) ? " · UNO!" : ""}`,
+  });
+  setProps(node.querySelector(".clock"), { hidden: !turn || !ctrl.deadline });
+  // actions aimed at this seat: catch, trade hands, point, link, all in place
+  const aimed = ctrl.aimed.get(s.seat) || [];
+  keyed(node.querySelector(".seat-actions"), aimed, (a) => a.key, (a) => {
+    const b = el("button", { type: "button" });
+    b.addEventListener("click", () => ctrl.aimedClick(b.dataset.key));
+    return b;
+  }, (b, a) => setProps(b, { class: `aim ${a.kind}`, text: a.label, "data-action": a.action || null, "aria-label": a.aria }));
+  // Party!: the Wild Pile Up mini pile lies face up in front of the seat facing it
+  const mini = node.querySelector(".mini");
+  const facing = view && view.mini_pile && view.mini_pile.length && view.to_play === s.seat;
+  if (!facing) { mini.replaceChildren(); mini.hidden = true; }
+  else {
+    mini.hidden = false;
+    const top = view.mini_pile.at(-1);
+    let card = mini.querySelector(".card");
+    if (!card) { card = cardNode(top); card.id = "mini-pile"; mini.append(card, el("span", { class: "mini-count" })); }
+    setCard(card, top);
+    card.setAttribute("aria-label", `mini pile in front of ${s.name}: ${view.mini_pile.length} card${view.mini_pile.length === 1 ? "" : "s"}, ${cardName(top)} on top`);
+    mini.querySelector(".mini-count").textContent = `mini pile · ${view.mini_pile.length}`;
+  }
+}
+
+export function renderSeats(ctrl) {
+  const { table } = ctrl;
+  const box = $("#seats");
+  box.dataset.n = String(table.seats.length);
+  keyed(box, table.seats, (s) => s.seat, createSeat, (node, s) => updateSeat(node, s, ctrl));
+  renderLink(ctrl);
+}
+
+/** Party!'s link: a line drawn between the two linked seats. */
+function renderLink(ctrl) {
+  const svg = $("#link-line");
+  const link = ctrl.view && ctrl.view.link;
+  if (!link || window.matchMedia("(max-width: 700px)").matches) { svg.hidden = true; return; }
+  const n = ctrl.table.seats.length;
+  const [a, b] = link.map((s) => place(s, ctrl.seat, n));
+  svg.hidden = false;
+  const line = svg.querySelector("line");
+  line.setAttribute("x1", a.x); line.setAttribute("y1", a.y);
+  line.setAttribute("x2", b.x); line.setAttribute("y2", b.y);
+}
+
+/** The middle: the draw pile, the discard pile (one, or Triple Play's three), the colour, direction. */
+export function renderCenter(ctrl) {
+  const { view, table } = ctrl;
+  const piles = $("#piles");
+  const waiting = $("#waiting");
+  $("#center").hidden = !view;
+  waiting.hidden = Boolean(view);
+  if (!view) {
+    waiting.textContent = table.state === "lobby" ? "Waiting for the host to start the game." : "";
+    return;
+  }
+  let draw = $("#draw-pile");
+  if (!draw) {
+    draw = el("button", { type: "button", id: "draw-pile", class: "pile-draw" }, backNode(), el("span", { class: "pile-count" }));
+    draw.addEventListener("click", () => ctrl.drawClick());
+    piles.prepend(draw);
+  }
+  const canDraw = ctrl.legal.includes("draw");
+  setProps(draw, { disabled: !canDraw, class: `pile-draw${canDraw ? " can" : ""}`, "aria-label": `draw pile, ${view.draw_size} cards${canDraw ? ": press to draw a card" : ""}` });
+  draw.querySelector(".pile-count").textContent = String(view.draw_size);
+  const dir = $("#direction");
+  const cw = view.direction === 1;
+  if (dir.dataset.dir !== String(view.direction)) {
+    if (dir.dataset.dir) { dir.classList.remove("flip"); void dir.offsetWidth; dir.classList.add("flip"); }
+    dir.dataset.dir = String(view.direction);
+  }
+  setProps(dir, { "aria-label": `play goes ${cw ? "clockwise" : "counterclockwise"}`, title: cw ? "clockwise" : "counterclockwise" });
+  const discard = $("#discard");
+  if (view.tops) { discard.hidden = true; $("#color").hidden = true; return; }
+  discard.hidden = false;
+  let top = $("#top");
+  if (!top) { top = cardNode(view.top); top.id = "top"; discard.append(top); }
+  if (top.dataset.code !== view.top || discard.dataset.size !== String(view.discard.length)) {
+    setCard(top, view.top);
+    top.classList.remove("landed"); void top.offsetWidth; top.classList.add("landed");
+    discard.dataset.size = String(view.discard.length);
+  }
+  const named = view.color && COLORS[view.color];
+  top.setAttribute("aria-label", `top of the discard pile: ${cardName(view.top)}${named ? `, colour in play ${named}` : ""}`);
+  const chip = $("#color");
+  setProps(chip, { class: `color-chip ${view.color || ""}`, text: named ? `${named}` : "", hidden: !named });
+}

@@ -1,0 +1,89 @@
+// The log in plain words: each event (its JSON) told with card names, never card codes.
+import { COLORS, cardName } from "./cards.js";
+
+const REASONS = {
+  draw_two: " for the Draw Two", wild_draw_four: " for the Wild Draw Four", challenge: " after the challenge",
+  uno: " for not saying Uno", custom: " (Wild Customizable: could not play)", overload: " from the overload",
+  give_away: " given away to them", timeout: ": time ran out", point_taken: " for Point Taken",
+  link: " through the link",
+};
+const CANCELLED = {
+  draw_two: "Draw Two", wild_draw_four: "Wild Draw Four", skip: "Skip", reverse: "Reverse",
+};
+const LIGHTS = { G: "green", Y: "yellow", R: "red" };
+
+function cards(e) {
+  if (e.cards && e.cards.length) {
+    const names = e.cards.map((c) => `the ${cardName(c)}`);
+    return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+  }
+  const n = e.count || 0;
+  return `${n} card${n === 1 ? "" : "s"}`;
+}
+
+const onPile = (e) => (e.reason && e.reason.startsWith("@") ? ` on pile ${e.reason.slice(1)}` : "");
+
+/** One line for the event `e`, with seat names from `names`; `fallback` is the server's text. */
+export function describe(e, names, fallback) {
+  const name = (s) => (s === undefined || s === null ? "nobody" : names[s] || `seat ${s}`);
+  const who = name(e.seat);
+  const whom = name(e.target);
+  switch (e.type) {
+    case "deal": return `${who} is dealt ${cards(e)}`;
+    case "turn_up": return `${cards(e).replace(/^the/, "The")} is turned up${onPile(e)}`;
+    case "put_back": return `The ${e.cards && e.cards.length ? cardName(e.cards[0]) : "Wild Draw Four"} turned up goes back into the deck`;
+    case "play": case "jump": {
+      let text = `${who} ${e.type === "jump" ? "jumps in with" : "plays"} the ${cardName(e.cards[0])}`;
+      if (e.cards.length > 1) text += ` and the ${cardName(e.cards[1])}`;
+      if (e.color) text += `, naming ${COLORS[e.color]}`;
+      text += onPile(e);
+      return e.uno ? `${text} and says "UNO!"` : text;
+    }
+    case "draw":
+      if (!e.count && !(e.cards && e.cards.length)) return `${who} draws nothing: the piles are empty`;
+      return `${who} draws ${cards(e)}${REASONS[e.reason] || ""}`;
+    case "pass": return `${who} keeps the card drawn`;
+    case "accept": return `${who} takes the ${e.count} cards`;
+    case "challenge": return `${who} challenges ${whom}'s Wild Draw Four`;
+    case "reveal": return `${who} shows ${whom} their hand: ${cards(e)}`;
+    case "verdict": return `${who} is ${e.reason}`;
+    case "color": return `${who} names ${COLORS[e.color]}`;
+    case "skip": return `${who} is skipped`;
+    case "reverse": return `Play now goes ${e.count === 1 ? "clockwise" : "counterclockwise"}`;
+    case "cancel": return `The jump-in cancels ${who}'s ${CANCELLED[e.reason] || "card"}`;
+    case "swap": return `${who} trades hands with ${whom}`;
+    case "rotate": return "Every hand passes to the next player";
+    case "shuffle_hands": return `${who} gathers all ${e.count} cards in hand, shuffles and deals them again`;
+    case "hand": return `${who} now holds ${cards(e)}`;
+    case "uno": return `${who} says "UNO!"`;
+    case "catch": return `${who} catches ${whom} without UNO`;
+    case "reshuffle": return `The discard pile is shuffled into a new draw pile of ${e.count} cards`;
+    case "extra_turn": return `${who} takes an extra turn`;
+    case "blocked": return "Nobody can play or draw: the round is blocked";
+    case "round_over": return e.seat !== undefined ? `${who} goes out and wins the round` : "The round ends";
+    // Triple Play
+    case "lit": {
+      const piles = (e.reason || "").replace(/@/g, "").split(" ");
+      return `The unit lights pile${piles.length > 1 ? "s" : ""} ${piles.join(" and ")}`;
+    }
+    case "counter": return `Pile ${(e.reason || "").slice(1)}'s counter is at ${e.count}: its light is ${LIGHTS[e.color] || "off"}`;
+    case "overload": return `Pile ${(e.reason || "").slice(1)} overloads: ${who} must draw ${e.count}`;
+    case "press": return `${who} presses pile ${(e.reason || "").slice(1)}`;
+    case "clear": return `${who} holds pile ${(e.reason || "").slice(1)} down: its counter is reset`;
+    case "trim": return `Pile ${(e.reason || "").slice(1)} is trimmed to its top card (${e.count} set aside)`;
+    case "give": return `${who} gives ${e.count} overload card${e.count === 1 ? "" : "s"} to ${whom}`;
+    case "timeout": return `${who} runs out of time`;
+    // Party!
+    case "point_chosen": return `${who} has pointed`;
+    case "point": return `${who} points at ${whom}`;
+    case "link": return `${who} and ${whom} are linked: what one draws, the other draws too`;
+    case "link_kept": return `${who} and ${whom} stay linked: there are no two new players to link`;
+    case "unlink": return `The link between ${who} and ${whom} ends`;
+    case "mini_start": return `The ${cardName(e.cards[0])} starts a mini pile in front of ${whom}`;
+    case "set_aside": return `The ${cardName(e.cards[0])} turned for the mini pile is set aside`;
+    case "no_mini_pile": return "No card that is not wild is left to start a mini pile";
+    case "mini_play": return `${who} plays the ${cardName(e.cards[0])} on the mini pile${e.uno ? ' and says "UNO!"' : ""}`;
+    case "take": return `${who} takes the mini pile: ${cards(e)}`;
+    default: return fallback;
+  }
+}

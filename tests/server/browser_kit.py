@@ -1,0 +1,92 @@
+"""Playwright helpers shared by the browser tests: the browser, a server, and a page player
+that makes whatever decision the page shows by clicking it (never an internal call)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+from tests.server.live import Server
+
+CHROMIUM = os.environ.get("UNOKIT_TEST_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# A card code in words meant for people: "R5", "B+2", "W+4", "WPU", "G7".
+CARD_CODE = re.compile(r"\b(?:[RYGB](?:\d|S|R|D|P)|[RYGB]\+2|W\+4|WSH|WSW|WCL|WGA|WPU|WDT|WC)\b")
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+def start_server(tmp_path: Path, *flags: str) -> Server:
+    db = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    live = Server(db, tmp_path / "server.log", *flags)
+    return live.start()
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    """docs/screenshots with ``UNOKIT_SCREENSHOTS=1``, else a temporary folder."""
+    if os.environ.get("UNOKIT_SCREENSHOTS", "") not in ("", "0"):
+        DOCS.mkdir(parents=True, exist_ok=True)
+        return DOCS
+    return tmp_path
+
+
+def my_seat(page: Page) -> str:
+    return str(page.evaluate("document.body.dataset.seat || ''"))
+
+
+def log_lines(page: Page) -> list[str]:
+    return [str(t) for t in page.locator("#log li").all_inner_texts()]
+
+
+def take_a_turn(page: Page, keys: bool = False) -> str | None:
+    """Make the decision the page shows, if any, by clicking (or a key); what was done."""
+    try:
+        if page.locator("#chooser[open]").count():
+            page.locator("#chooser-options button").first.click(timeout=1000)
+            return "chooser"
+        aimed = page.locator(".seat-actions button:not(.cancel):not(.catch)")
+        if aimed.count():
+            aimed.first.click(timeout=1000)
+            return "seat"
+        mine = page.evaluate("document.body.dataset.toPlay") == my_seat(page)
+        pressable = page.locator("#unit .press.can")
+        if pressable.count():
+            pressable.first.click(timeout=1000)
+            return "press"
+        if not mine:
+            return None
+        cards = page.locator("#hand button.playable")
+        if cards.count():
+            if keys:
+                cards.first.focus(timeout=1000)
+                page.keyboard.press("Enter")
+            else:
+                cards.first.click(timeout=1000)
+            return "card"
+        buttons = page.locator("#actions button[data-action]")
+        if buttons.count():
+            if keys and buttons.first.get_attribute("data-action") == "draw":
+                page.keyboard.press("d")
+            else:
+                buttons.first.click(timeout=1000)
+            return "action"
+    except PlaywrightError:
+        pass  # the page changed under the click: look again
+    return None

@@ -1,0 +1,389 @@
+"""The card table in Chromium: every preset played to the end of a round by clicks and keys,
+one person on a desktop and one on a phone; the page's layout, focus and log checked.
+
+`UNOKIT_SCREENSHOTS=1` saves the screenshots into docs/screenshots (docs/server.md shows them);
+otherwise they go to a temporary folder (the pages must still render).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+from tests.server.browser_kit import (
+    CARD_CODE,
+    DESKTOP,
+    PHONE,
+    browser,
+    log_lines,
+    my_seat,
+    shots_dir,
+    start_server,
+    take_a_turn,
+)
+from tests.server.live import Server
+from websockets.sync.client import connect
+
+__all__ = ["browser"]  # the fixture
+
+# The page's own card drawing, run in the page: each card's name, printed text, and picture.
+FACES = """async (codes) => {
+  const { cardNode } = await import('/static/cards.js');
+  return codes.map((c) => {
+    const n = cardNode(c);
+    return [n.getAttribute('aria-label'), n.textContent, n.querySelector('svg') !== null];
+  });
+}"""
+# The boxes of the seats, the hand's cards and the piles; how many pairs of seats overlap.
+BOXES = """() => [...document.querySelectorAll('#seats .seat, #hand button.card, #top, #draw-pile')]
+  .map((n) => n.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom])"""
+OVERLAPS = """() => {
+  const r = [...document.querySelectorAll('#seats .seat')].map((n) => n.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right - 2 && b.left < a.right - 2
+    && a.top < b.bottom - 2 && b.top < a.bottom - 2;
+  let n = 0;
+  for (let i = 0; i < r.length; i++) {
+    for (let j = i + 1; j < r.length; j++) if (meet(r[i], r[j])) n++;
+  }
+  return n;
+}"""
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    live = start_server(tmp_path, "--bot-delay", "0.05", "--grace", "3600", "--round-pause", "3600")
+    yield live
+    live.stop()
+
+
+def create_through_the_form(page: Page, server: Server, **form: Any) -> None:
+    """The host fills the lobby form and lands at the table."""
+    page.goto(server.base + "/")
+    page.fill("#create input[name=name]", "Ann")
+    page.select_option("#preset", form["preset"])
+    page.fill("#create input[name=seats]", str(form["seats"]))
+    page.fill("#create input[name=bots]", str(form["bots"]))
+    page.fill("#create input[name=seed]", str(form.get("seed", 3)))
+    if "target" in form:
+        page.fill("#create input[name=target]", str(form["target"]))
+    if "timer" in form:
+        page.fill("#timer-mode input[name=timer]", str(form["timer"]))
+    if "turn_timer" in form:
+        page.fill("#create input[name=turn_timer]", str(form["turn_timer"]))
+    for switch in form.get("house", ()):
+        page.check(f"#house-rules input[name={switch}]")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("document.body.dataset.seat === '0'")
+
+
+def join(page: Page, invite: str, name: str) -> None:
+    page.goto(invite)
+    page.wait_for_selector("#join:not([hidden])")
+    page.fill("#join-form input[name=name]", name)
+    page.click("#join-form button[type=submit]")
+    page.wait_for_function(
+        "document.body.dataset.seat !== 'spectator' && document.body.dataset.seat"
+    )
+
+
+def two_players(browser: Browser, server: Server, **form: Any) -> tuple[Page, Page]:
+    """Ann on a desktop creates the table, Bob on a phone joins it, Ann starts the game."""
+    ann = browser.new_context(viewport=DESKTOP).new_page()
+    bob = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    for page in (ann, bob):
+        errors: list[str] = []
+        page.on("pageerror", lambda err, errors=errors: errors.append(str(err)))
+        setattr(page, "errors", errors)  # noqa: B010 - read back after the round
+    create_through_the_form(ann, server, **form)
+    join(bob, ann.input_value("#invite"), "Bob")
+    ann.click("[data-control=start]")
+    for page in (ann, bob):
+        page.wait_for_function("document.body.dataset.state === 'playing'")
+    return ann, bob
+
+
+def snap(page: Page, path: Path) -> None:
+    """A screenshot of the first screen (JPEG: the docs keep dozens of them)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), type="jpeg", quality=80)
+
+
+def play_to_round_end(
+    pages: list[Page], shots: Path, name: str, limit: float = 200.0
+) -> dict[str, int]:
+    """Both people play by the page until the round ends; screenshots on the way."""
+    done: dict[str, int] = {}
+    shot = False
+    armed_checked = False
+    seen: set[str] = set()
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if pages[0].evaluate("document.body.dataset.over") == "true":
+            break
+        for i, page in enumerate(pages):
+            arm = page.locator("#actions [data-control=uno]")
+            if not armed_checked and arm.count() and not page.locator("#chooser[open]").count():
+                # the UNO! toggle redraws the buttons only: the log gains no line
+                before = log_lines(page)
+                version = page.evaluate("document.body.dataset.version")
+                try:
+                    arm.first.click(timeout=1000)
+                    pressed = arm.first.get_attribute("aria-pressed", timeout=1000)
+                except PlaywrightError:
+                    pressed = None  # a frame took the toggle away under the click: later
+                if pressed is not None:
+                    assert pressed == "true"
+                    if page.evaluate("document.body.dataset.version") == version:
+                        assert log_lines(page) == before  # no frame came: nothing new
+                        armed_checked = True
+            moment = decision_on_screen(page)
+            if moment == "chooser" and page.locator("#chooser-options .swatch").count():
+                assert "you hold" in page.locator("#chooser-options").inner_text()
+            if moment == "challenge":
+                prompt = page.locator("#prompt").inner_text()
+                assert "Take the 4 cards, or challenge it" in prompt and "you draw 6" in prompt
+            if moment and moment not in seen:
+                seen.add(moment)
+                snap(page, shots / f"{name}-{moment}-{('desktop', 'phone')[i]}.jpg")
+            what = take_a_turn(page, keys=i == 0 and done.get("card", 0) % 2 == 1)
+            if what:
+                done[what] = done.get(what, 0) + 1
+        if not shot and sum(done.values()) >= 6:
+            snap(pages[0], shots / f"{name}-desktop.jpg")
+            snap(pages[1], shots / f"{name}-phone.jpg")
+            shot = True
+        time.sleep(0.05)
+    for page in pages:
+        page.wait_for_function("document.body.dataset.over === 'true'", timeout=20_000)
+    snap(pages[0], shots / f"{name}-round-end-desktop.jpg")
+    snap(pages[1], shots / f"{name}-round-end-phone.jpg")
+    return done
+
+
+MOMENTS = {
+    "chooser": "#chooser[open]",
+    "challenge": "#actions [data-action=challenge]",
+    "catch": ".seat-actions .catch",
+    "swap": ".seat-actions .swap",
+    "point": ".seat-actions .point",
+    "link": ".seat-actions .link",
+    "press": "#unit .press.can",
+    "mini": "#mini-pile",
+    "uno": "#actions .uno-button",
+}
+
+
+def decision_on_screen(page: Page) -> str | None:
+    """Which decision the page is asking for now (for the screenshots), if a notable one."""
+    for moment, selector in MOMENTS.items():
+        if page.locator(selector).count():
+            return moment
+    return None
+
+
+def assert_log_in_words(page: Page) -> None:
+    lines = log_lines(page)
+    assert lines, "the log is empty"
+    coded = [line for line in lines if CARD_CODE.search(line.replace("UNO", ""))]
+    assert not coded, coded
+    assert not [line for line in lines if "_" in line], "internal names in the log"
+
+
+PRESETS = [
+    ("mattel-2021", {"seats": 4, "bots": 2, "house": ["stacking", "seven_o", "jump_in"]}),
+    ("mattel-2015", {"seats": 3, "bots": 1, "house": ["draw_to_match", "first_card_effect"],
+                     "turn_timer": 60}),
+    ("mattel-2003", {"seats": 2, "bots": 0, "house": ["seven_o"]}),
+    ("triple-play", {"seats": 3, "bots": 1, "timer": 60}),
+    ("party", {"seats": 16, "bots": 14}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "form"), PRESETS, ids=[p for p, _ in PRESETS])
+def test_every_preset_is_played_to_the_end_of_a_round_through_the_page(
+    browser: Browser, server: Server, tmp_path: Path, preset: str, form: dict[str, Any]
+) -> None:
+    ann, bob = two_players(browser, server, preset=preset, **form)
+    assert ann.locator("#hand button.card").count() == 7
+    assert ann.locator("#seats .seat").count() == form["seats"]
+    if preset == "triple-play":
+        assert ann.locator("#unit .slot").count() == 3
+        assert ann.locator("#unit .light").count() == 3
+    done = play_to_round_end([ann, bob], shots_dir(tmp_path), preset)
+    assert sum(done.values()) > 0
+    result = ann.locator("#result").inner_text()
+    assert "wins the round" in result or "blocked" in result
+    assert bob.locator("#result").inner_text() == result
+    assert ann.locator("#round-end table.points tbody tr").count() == form["seats"]
+    for page in (ann, bob):
+        assert_log_in_words(page)
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+def test_cards_are_drawn_as_cards_without_text_codes(browser: Browser, server: Server) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    codes = [
+        "R5",
+        "B+2",
+        "GS",
+        "YR",
+        "RD",
+        "BP",
+        "W",
+        "W+4",
+        "WSH",
+        "WSW",
+        "WC",
+        "WCL",
+        "WGA",
+        "WPU",
+        "WDT",
+    ]
+    faces = page.evaluate(FACES, codes)
+    for code, (label, text, svg) in zip(codes, faces, strict=True):
+        assert svg, code
+        assert code not in label.split(), (code, label)
+        assert not CARD_CODE.search(text), (code, text)  # only numbers and +2/+4 are printed
+    assert faces[7][0] == "Wild Draw Four" and faces[14][0] == "Wild Drawn Together"
+
+
+def test_after_a_rematch_the_log_starts_with_the_new_deal(browser: Browser, server: Server) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="triple-play", seats=2, bots=1, target=1)
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.state === 'playing'")
+    deadline = time.monotonic() + 120
+    while page.evaluate("document.body.dataset.over") != "true" and time.monotonic() < deadline:
+        take_a_turn(page)
+        time.sleep(0.05)
+    page.wait_for_selector("[data-control=rematch]")
+    page.click("[data-control=rematch]")
+    page.wait_for_function("document.body.dataset.over === 'false'")
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 4")
+    lines = log_lines(page)
+    assert lines[0].endswith("is dealt 7 cards") or " is dealt the " in lines[0], lines[:3]
+    assert sum(line.startswith("Ann is dealt") for line in lines) == 1, lines  # one deal only
+    assert not any("wins the round" in line for line in lines), lines
+
+
+def test_keyboard_focus_stays_on_its_card_while_frames_arrive(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="mattel-2021", seats=3, bots=1, seed=11)
+    table = page.url.rsplit("/", 1)[1]
+    bob = server.post(f"/api/tables/{table}/join", {"name": "Bob"})
+    with connect(server.ws_url(table, bob["token"])) as ws:
+        page.click("[data-control=start]")
+        page.wait_for_function("document.body.dataset.state === 'playing'")
+        page.wait_for_selector("#hand button.card")
+        page.keyboard.press("h")  # to the hand
+        page.keyboard.press("ArrowRight")
+        key = page.evaluate("document.activeElement.dataset.key")
+        assert key and key.count("#") == 1
+        for n in range(3):  # Bob chats: each message is a state frame at Ann's page
+            ws.send(json.dumps({"type": "chat", "text": f"hello {n}"}))
+        page.wait_for_function("document.querySelectorAll('#chat li').length >= 3")
+        assert page.evaluate("document.activeElement.dataset.key") == key
+        page.keyboard.press("ArrowRight")  # and the keys go on from there
+        assert page.evaluate("document.activeElement.closest('#hand') !== null")
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("mattel-2021", 10), ("party", 16)])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_seat_and_the_hand_fit_on_the_first_screen(
+    browser: Browser, server: Server, preset: str, seats: int, viewport: dict[str, int]
+) -> None:
+    page = browser.new_context(viewport=viewport).new_page()
+    create_through_the_form(page, server, preset=preset, seats=seats, bots=seats - 1)
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.state === 'playing'")
+    page.wait_for_selector("#hand button.card")
+    boxes = page.evaluate(BOXES)
+    assert len(boxes) >= seats + 7 + 2
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0, (left, top)
+        assert right <= viewport["width"] + 1 and bottom <= viewport["height"] + 1, (right, bottom)
+    overlaps = page.evaluate(OVERLAPS)
+    assert overlaps == 0
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_axe_finds_nothing_serious_in_the_lobby_a_table_and_a_round_end(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    assert serious_violations(page) == []
+    create_through_the_form(page, server, preset="party", seats=4, bots=3, target=1)
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.state === 'playing'")
+    page.wait_for_selector("#hand button.card")
+    assert serious_violations(page) == []
+    deadline = time.monotonic() + 120
+    while page.evaluate("document.body.dataset.over") != "true" and time.monotonic() < deadline:
+        take_a_turn(page)
+        time.sleep(0.05)
+    page.wait_for_selector("#round-end:not([hidden])")
+    assert serious_violations(page) == []
+
+
+def test_colour_blind_marks_and_the_sort_toggle_change_the_hand(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    create_through_the_form(page, server, preset="mattel-2021", seats=2, bots=1, seed=9)
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand button.card")
+    marks = page.locator("#hand .cb-mark").first
+    assert not marks.is_visible()
+    page.click("#cb-toggle")
+    assert marks.is_visible() and page.get_attribute("#cb-toggle", "aria-pressed") == "true"
+    order = "[...document.querySelectorAll('#hand button')].map((b) => b.dataset.code)"
+    by_colour = page.evaluate(order)
+    page.click("#sort-toggle")
+    by_number = page.evaluate(order)
+    assert sorted(by_colour) == sorted(by_number)
+    colours = [c[0] if c[0] in "RYGB" else "W" for c in by_colour]
+    assert colours == sorted(colours, key="RYGBW".index)  # grouped by colour
+    page.reload()  # both choices are kept
+    page.wait_for_selector("#hand button.card")
+    assert page.evaluate(order) == by_number
+    assert page.locator("#hand .cb-mark").first.is_visible()
+
+
+def test_leave_asks_first_and_says_what_happens(browser: Browser, server: Server) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="mattel-2021", seats=3, bots=2)
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.state === 'playing'")
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.click("#leave")
+    assert asked and "A bot will play your seat" in asked[0]
+    assert my_seat(page) == "0"  # dismissed: still seated
+    page.once("dialog", lambda d: d.accept())
+    page.click("#leave")
+    page.wait_for_function("document.body.dataset.seat === 'spectator'")
+    assert "a bot plays your seat" in page.inner_text("#status")

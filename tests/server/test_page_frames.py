@@ -1,0 +1,70 @@
+"""What the table page reads from the server beyond the views: the create form's switches per
+preset, the turn clock and the next deal's countdown, and a rematch's log starting afresh."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from tests.server.conftest import create, receive, url
+
+
+def test_the_options_name_the_switches_each_preset_takes(client: TestClient) -> None:
+    presets = {p["name"]: p for p in client.get("/api/options").json()["presets"]}
+    classic = ["stacking", "seven_o", "jump_in", "draw_to_match", "first_card_effect"]
+    assert presets["mattel-2021"]["house"] == classic
+    assert presets["triple-play"]["house"] == [] and presets["party"]["house"] == []
+    assert presets["triple-play"]["timer_mode"] and not presets["party"]["timer_mode"]
+    assert presets["party"]["scorings"] == ["winner", "none"]
+    assert presets["party"]["max"] == 16 and presets["mattel-2021"]["target"] == 500
+
+
+def state(ws: Any) -> dict[str, Any]:
+    while True:
+        frame = receive(ws)
+        if frame["type"] == "state":
+            return frame
+
+
+def test_a_state_frame_carries_the_turn_clock(client: TestClient) -> None:
+    t = create(client, seats=2, bots=["random"], seed=3, turn_timer=40)
+    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+        ws.send_json({"type": "start"})
+        frame = state(ws)
+        while frame["view"] is None:
+            frame = state(ws)
+        clock = frame["clock"]
+        assert clock["turn_timer"] == 40.0
+        assert 0 < clock["turn_left"] <= 40
+        assert clock["deal_left"] is None
+    t = create(client, seats=2, bots=["random"], seed=3)
+    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+        ws.send_json({"type": "start"})
+        frame = state(ws)
+        while frame["view"] is None:
+            frame = state(ws)
+        assert frame["clock"]["turn_left"] is None and frame["clock"]["turn_timer"] is None
+
+
+def test_after_a_rematch_the_events_start_again_from_the_new_deal(make_client: Any) -> None:
+    client = make_client(rate=1000.0, burst=1000)  # one seat plays as fast as it can
+    t = create(client, preset="triple-play", seats=2, bots=["random"], seed=5, target=1)
+    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+        ws.send_json({"type": "start"})
+        frame = state(ws)
+        for _ in range(3000):
+            if frame["table"]["match_over"]:
+                break
+            view = frame["view"]
+            if view and view["legal"] and view["to_play"] == 0:
+                ws.send_json({"type": "act", "action": view["legal"][0]})
+            frame = state(ws)
+        assert frame["table"]["match_over"]
+        first = frame["table"]["match_no"]
+        ws.send_json({"type": "rematch"})
+        frame = state(ws)
+        while frame["table"]["match_over"]:
+            frame = state(ws)
+        assert frame["table"]["match_no"] == first + 1
+        assert frame["events_from"] == 0
+        assert frame["events"][0]["event"]["type"] == "deal"
