@@ -229,7 +229,7 @@ def test_players_cannot_make_the_server_run_a_program(client: TestClient) -> Non
     response = client.post(
         "/api/tables", json={"name": "Eve", "bots": ["external:command=touch /tmp/pwned"]}
     )
-    assert response.status_code == 409 and "operator" in response.json()["error"]
+    assert response.status_code == 400 and "operator" in response.json()["error"]
     assert "external" not in client.get("/api/options").json()["bots"]
 
 

@@ -250,7 +250,7 @@ def test_create_refuses_bad_settings(client: TestClient) -> None:
     bad_switch = client.post("/api/tables", json={"name": "A", "house": {"flying": True}})
     assert bad_switch.status_code == 409 and "flying" in bad_switch.json()["error"]
     bad_bot = client.post("/api/tables", json={"name": "A", "bots": ["oracle"]})
-    assert bad_bot.status_code == 409 and "oracle" in bad_bot.json()["error"]
+    assert bad_bot.status_code == 400 and "oracle" in bad_bot.json()["error"]
     bad_name = client.post("/api/tables", json={"name": "<script>"})
     assert bad_name.status_code == 422
 

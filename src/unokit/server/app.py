@@ -16,12 +16,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
-from unokit.bots import bot_names, make_bot
 from unokit.rules import SWITCHES, Rules
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator, RedisCoordinator
 from unokit.server.db import Store, migrate, open_engine
-from unokit.server.hub import Connection, Hub, TableError
+from unokit.server.hub import BadRequestError, Connection, Hub, TableError
 from unokit.server.protocol import FrameError, parse_frame
 from unokit.server.table import TableSettings
 
@@ -58,20 +57,6 @@ class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name
     seat: Annotated[int, Field(ge=0, le=15)] | None = None
-
-
-def _plain_bots() -> list[str]:
-    """The bots that need no settings (an external bot needs its command: API only)."""
-    names = []
-    for name in bot_names():
-        if name == "external":
-            continue
-        try:
-            make_bot(name)
-        except ValueError:
-            continue
-        names.append(name)
-    return names
 
 
 def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -113,7 +98,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
-        return JSONResponse({"error": str(err)}, status_code=409)
+        status = 400 if isinstance(err, BadRequestError) else 409
+        return JSONResponse({"error": str(err)}, status_code=status)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -141,7 +127,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         for name in Rules.presets():
             rules = Rules.preset(name)
             presets.append({"name": name, "min": rules.min_players, "max": rules.max_players})
-        bots = _plain_bots() + [name for name, _ in config.external_bots]
+        bots = hub().menu.names()
         return {"presets": presets, "switches": list(SWITCHES), "bots": bots}
 
     @app.get("/favicon.ico", include_in_schema=False)

@@ -21,6 +21,8 @@ from typing import Any
 
 from unokit.bots import Bot, decide, make_bot
 from unokit.errors import IllegalAction
+from unokit.server.botmenu import BotMenu, BotRefusedError
+from unokit.server.botpool import BotPool
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
@@ -37,13 +39,17 @@ from unokit.server.table import (
 )
 from unokit.words import describe
 
-__all__ = ["Connection", "Hub", "TableError"]
+__all__ = ["BadRequestError", "Connection", "Hub", "TableError"]
 
 log = logging.getLogger("unokit.server")
 
 
 class TableError(ValueError):
     """A request the table refuses, with the reason in words (sent back as an error frame)."""
+
+
+class BadRequestError(TableError):
+    """A request this server never grants, whatever the table's state (HTTP 400)."""
 
 
 @dataclass(eq=False)
@@ -98,6 +104,13 @@ class Hub:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.menu = BotMenu(
+            max_iterations=config.max_iterations,
+            max_time=config.bot_deadline,
+            external=dict(config.external_bots),
+            policies=dict(config.policies),
+        )
+        self.pool = BotPool(config.bot_workers, config.bot_deadline)
 
     # -- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -122,13 +135,14 @@ class Hub:
         for bot in self._bots.values():
             self._close_bot(bot)
         self._bots.clear()
+        self.pool.close()
 
     def _load(self, table_id: str) -> Table | None:
         row = self.store.table(table_id)
         if row is None:
             return None
         moves = self.store.moves(table_id, row.match_no) if row.state != LOBBY else []
-        table = Table.load(row, self.store.seats(table_id), moves, self.store.chat(table_id))
+        table = Table.load(row, self._seat_rows(table_id), moves, self.store.chat(table_id))
         self.tables[table_id] = table
         now = time.monotonic()
         clock = self._clocks.setdefault(table_id, _Clock(changed=now, turn_started=now))
@@ -164,13 +178,21 @@ class Hub:
             return table
         if row.match_no == table.match_no and row.state != LOBBY and table.match is not None:
             table.replay(self.store.moves(table.id, row.match_no, since=table.seq))
-            table.seats = self.store.seats(table.id)
+            table.seats = self._seat_rows(table.id)
             table.chat = self.store.chat(table.id)
             table.owner, table.state, table.version = row.owner, row.state, row.version
             return table
         old = table
         table = self._load(table.id) or old
         return table
+
+    def _seat_rows(self, table_id: str) -> list[StoredSeat]:
+        """The stored seats, each bot's spec clamped to what this server allows today."""
+        rows = self.store.seats(table_id)
+        for row in rows:
+            if row.kind == "bot" and row.bot:
+                row.bot = self.menu.clamp(row.bot, self._standin())
+        return rows
 
     async def _notice(self, table_id: str) -> None:
         """Another process changed ``table_id``: catch up and tell our connections."""
@@ -207,8 +229,7 @@ class Hub:
             )
         if len(bots) > settings.seats - 1:
             raise TableError(f"at most {settings.seats - 1} bots fit at {settings.seats} seats")
-        for spec in bots:
-            self._check_bot(spec)
+        bots = [self._check_bot(spec) for spec in bots]
         token = new_token()
         seat_rows = [StoredSeat(0, "human", name, None, hash_token(token))]
         first_bot = settings.seats - len(bots)
@@ -256,32 +277,30 @@ class Hub:
         await self._changed(table)
         return seat, token
 
-    def _check_bot(self, spec: str) -> None:
-        name = spec.partition(":")[0].strip()
-        if name == "external":
-            raise TableError(
-                "external bots are offered by the server's operator (unokit serve "
-                "--external-bot NAME=COMMAND); choose one by its name"
-            )
-        if name in dict(self.config.external_bots):
-            if spec.strip() != name:
-                raise TableError(f"the external bot {name!r} takes no settings")
-            return
-        bot = self._new_bot(spec, seed=0)
-        close = getattr(bot, "close", None)
-        if close is not None:
-            close()
+    def _check_bot(self, spec: str) -> str:
+        """The spec as it will be played, if this server offers it (``botmenu``)."""
+        try:
+            return self.menu.check(spec)
+        except BotRefusedError as err:
+            raise BadRequestError(str(err)) from None
 
     def _new_bot(self, spec: str, seed: int) -> Bot:
-        command = dict(self.config.external_bots).get(spec.strip())
+        """Build a bot the menu allowed (stored specs are clamped before they get here)."""
         try:
+            command = self.menu.external.get(spec)
             if command is not None:
                 from unokit.bots.external import ExternalBot
 
                 return ExternalBot(seed=seed, command=command)
+            path = self.menu.policies.get(spec)
+            if path is not None:
+                from unokit.envs.policy import PolicyBot
+
+                return PolicyBot(seed=seed, path=path)
             return make_bot(spec, seed=seed)
-        except ValueError as err:
-            raise TableError(str(err)) from None
+        except Exception:
+            log.exception("a bot could not be built", extra={"spec": spec})
+            return make_bot(self._standin(), seed=seed)
 
     # -- connections ------------------------------------------------------------------------
     async def connect(self, table_id: str, token: str | None) -> Connection:
@@ -461,8 +480,7 @@ class Hub:
         elif isinstance(frame, AddBot):
             if table.state != LOBBY:
                 raise TableError("bots join before the start (the host can kick an absent seat)")
-            spec = frame.bot
-            self._check_bot(spec)
+            spec = self._check_bot(frame.bot)
             free = table.open_seats()
             target = frame.seat if frame.seat is not None else (free[0] if free else None)
             if target is None or target not in free:
@@ -481,8 +499,7 @@ class Hub:
             self._commit(table, seat_rows=[row])
         elif isinstance(frame, Kick):
             target = frame.seat
-            spec = frame.bot
-            self._check_bot(spec)
+            spec = self._check_bot(frame.bot)
             if table.state == LOBBY:
                 raise TableError("before the start a seat is freed by its player leaving")
             if not 0 <= target < len(table.seats) or table.seats[target].kind != "human":
@@ -674,10 +691,10 @@ class Hub:
         key = (table.id, seat, spec)
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[key] = self._new_bot(spec, seed=(table.seed + seat) % (1 << 63))
+            bot = self._bots[key] = self._new_bot(spec, seed=secrets.randbits(63))
         assert table.match is not None
         decision = decide(table.match.game.clone(), seat, optional)
-        choice = await asyncio.to_thread(bot.choose, decision)
+        choice = await self.pool.choose(table.id, bot, decision)
         return None if choice is None else str(choice)
 
     # -- expiry -----------------------------------------------------------------------------
