@@ -221,7 +221,7 @@ def test_migrations_build_the_schema_once(tmp_path: Path) -> None:
     names = set(inspect(engine).get_table_names())
     assert {"tables", "seats", "moves", "chat", "alembic_version"} <= names
     with engine.connect() as conn:
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0002"
     engine.dispose()
 
 

@@ -59,8 +59,9 @@ class Connection:
     table_id: str
     seat: int | None
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
-    sent: tuple[int, int] = (0, 0)
-    """(round number, events sent of that round)."""
+    sent: tuple[int, int, int] = (0, 0, 0)
+    """(match number, round number, events sent of that round): a rematch starts again at
+    round 1 with its own deal, sent from its first event."""
     tokens: float = 0.0
     stamp: float = 0.0
 
@@ -227,6 +228,8 @@ class Hub:
                 f"{rules.name} seats {rules.min_players} to {rules.max_players} players, "
                 f"not {settings.seats}"
             )
+        if seed is not None and not self.config.fixed_seeds:
+            raise BadRequestError("this server deals every table at random: no fixed seeds")
         if len(bots) > settings.seats - 1:
             raise TableError(f"at most {settings.seats - 1} bots fit at {settings.seats} seats")
         bots = [self._check_bot(spec) for spec in bots]
@@ -249,6 +252,7 @@ class Hub:
             version=1,
             match_no=0,
             seed=seed if seed is not None else secrets.randbits(63),
+            fixed_seed=seed is not None,
         )
         self.store.create_table(row, seat_rows)
         table = self._load(row.id)
@@ -432,10 +436,13 @@ class Hub:
         if table.state != OVER:
             raise TableError("the match is still being played")
         table.match_no += 1
+        if not table.fixed_seed:
+            table.seed = secrets.randbits(63)  # nothing of the last match tells this one
         table.state = PLAYING
         table.seq = 0
         table.match = table.new_match()
-        self._commit(table, table_fields={"state": PLAYING, "match_no": table.match_no})
+        fields = {"state": PLAYING, "match_no": table.match_no, "seed": table.seed}
+        self._commit(table, table_fields=fields)
 
     def _leave(self, table: Table, seat: int) -> None:
         """Before the start the seat opens again; after it, a bot plays it."""
@@ -564,13 +571,14 @@ class Hub:
             game = match.game
             frame["view"] = game.view(seat)
             round_no = len(match.rounds)
-            since = conn.sent[1] if conn.sent[0] == round_no else 0
+            here = (table.match_no, round_no)
+            since = conn.sent[2] if conn.sent[:2] == here else 0
             names = table.names()
             frame["events"] = [
                 {"text": describe(e, names), "event": e.to_json()} for e in game.events(seat, since)
             ]
             frame["events_from"] = since
-            conn.sent = (round_no, len(game.log))
+            conn.sent = (table.match_no, round_no, len(game.log))
         conn.queue.put_nowait(json.dumps(frame)[:-1] + ", " + shared + "}")
 
     # -- the automatic players --------------------------------------------------------------
