@@ -79,7 +79,11 @@ def create_app(config: ServerConfig) -> FastAPI:
         engine = open_engine(config.db)
         migrate(engine)
         store = Store(engine)
-        coord = RedisCoordinator(config.redis) if config.redis else Coordinator()
+        coord = (
+            RedisCoordinator(config.redis, presence_ttl=config.presence_ttl)
+            if config.redis
+            else Coordinator()
+        )
         hub = Hub(config, store, coord)
         await hub.start()
         state["hub"] = hub

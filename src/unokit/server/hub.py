@@ -200,14 +200,18 @@ class Hub:
         if table_id not in self.tables and not self.conns.get(table_id):
             return
         try:
-            async with self.coord.lock(table_id):
+            # only this process's lock: catching up reads committed rows, and a process
+            # killed while it held the shared lock must not stall everyone's notices
+            async with self.coord.local_lock(table_id):
                 before = self.table(table_id).version
                 table = self._catch_up(self.table(table_id))
         except TableError:
             return
         if table.version != before:
             self._touch_clock(table)
+        self._observe(table, await self.coord.present(table_id))
         await self._broadcast(table)
+        self._wake_driver(table_id)
 
     # -- creating and joining (HTTP) ----------------------------------------------------------
     def create(
@@ -363,7 +367,9 @@ class Hub:
                 conn.seat = None
                 await self.coord.presence(table.id, seat, -1)
             else:
-                self._owner_frame(table, seat, frame)
+                present = await self.coord.present(table.id)
+                self._observe(table, present)
+                self._owner_frame(table, seat, frame, present)
             conn.queue.put_nowait(
                 json.dumps({"type": "ack", "id": frame.id, "version": table.version})
             )
@@ -466,7 +472,7 @@ class Hub:
                 return seat
         return None
 
-    def _owner_frame(self, table: Table, seat: int, frame: ClientFrame) -> None:
+    def _owner_frame(self, table: Table, seat: int, frame: ClientFrame, present: set[int]) -> None:
         if table.owner != seat:
             raise TableError("only the table's host can do that")
         if isinstance(frame, Start):
@@ -513,8 +519,7 @@ class Hub:
                 raise TableError(f"seat {target} is not a player's seat")
             if target == seat:
                 raise TableError("leave the table instead of kicking yourself")
-            clock = self._clocks[table.id]
-            if target not in clock.absent_since:
+            if target in present:  # the shared fact: connected to any live process
                 raise TableError("only an absent player's seat can be given to a bot")
             row = StoredSeat(target, "bot", None, spec, None)
             table.seats[target] = row
@@ -599,6 +604,8 @@ class Hub:
             except TimeoutError:
                 pass
             assert plan is not None
+            if plan[1] == "look":
+                continue
             try:
                 await self._automatic(table_id, plan[1], plan[2], plan[3])
             except (TableError, IllegalAction):
@@ -615,16 +622,24 @@ class Hub:
         clock = self._clocks[table_id]
         v = table.version
         plans: list[tuple[float, str, int | None, int]] = []
+        present = await self.coord.present(table_id)
+        self._observe(table, present)
+        local = {c.seat for c in self.conns.get(table_id, ()) if c.seat is not None}
+        if self.coord.shared and present - local:
+            # seats present through other processes only: look again before their
+            # presence could have expired, in case one of those processes died
+            plans.append((time.monotonic() + self.config.presence_ttl / 2, "look", None, v))
         owner = table.owner
-        if owner is not None and owner in clock.absent_since and table.state != OVER:
-            present = await self.coord.present(table_id)
-            if present - {owner}:
-                plans.append((clock.absent_since[owner] + self.config.grace, "host", owner, v))
+        away = owner is not None and owner in clock.absent_since and table.state != OVER
+        if away and present - {owner}:
+            assert owner is not None
+            plans.append((clock.absent_since[owner] + self.config.grace, "host", owner, v))
         if table.state != PLAYING or table.match is None:
             return min(plans, key=lambda p: p[0]) if plans else None
         game = table.match.game
         if game.over:
-            return (clock.changed + self.config.round_pause, "deal", None, v)
+            plans.append((clock.changed + self.config.round_pause, "deal", None, v))
+            return min(plans, key=lambda p: p[0])
         bots = [s.seat for s in table.seats if s.kind == "bot"]
         if clock.offered != v and any(s != game.to_play and game.legal_actions(s) for s in bots):
             plans.append((clock.changed + self.config.bot_delay / 2, "offers", None, v))
@@ -634,7 +649,6 @@ class Hub:
             if kind == "bot":
                 plans.append((clock.changed + self.config.bot_delay, "bot", seat, v))
             else:
-                present = await self.coord.present(table_id)
                 if seat not in present:
                     gone = clock.absent_since.get(seat, clock.turn_started)
                     at = max(gone + self.config.grace, clock.changed + self.config.bot_delay)
@@ -646,12 +660,30 @@ class Hub:
                     plans.append((clock.turn_started + timer, "clock", seat, v))
         return min(plans, key=lambda p: p[0]) if plans else None
 
+    def _observe(self, table: Table, present: set[int]) -> None:
+        """Bring this process's absence clocks in line with the shared presence: a seat is
+        away from the first moment this process saw it away from every live process."""
+        clock = self._clocks.get(table.id)
+        if clock is None:
+            return
+        now = time.monotonic()
+        for seat in table.humans():
+            if seat in present:
+                clock.absent_since.pop(seat, None)
+            else:
+                clock.absent_since.setdefault(seat, now)
+        for seat in [s for s in clock.absent_since if s not in table.humans()]:
+            del clock.absent_since[seat]
+
     async def _automatic(self, table_id: str, what: str, seat: int | None, version: int) -> None:
         async with self._locked(table_id) as table:
             if table.version != version:
                 return
             if what == "host":
                 present = await self.coord.present(table_id)
+                self._observe(table, present)
+                if seat in present:  # the host is back, through this process or another
+                    return
                 new = self._next_host(table, seat or 0, present - {seat})
                 if new is None:
                     return
