@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.conftest import config_for, create, until, url
+from tests.server.conftest import config_for, create, seated, until
 from tests.server.test_tables import hub_of
 
 from unokit.bots import Bot, Decision
@@ -44,7 +44,7 @@ def test_named_strengths_and_capped_settings_are_accepted(client: TestClient) ->
 
 def test_add_bot_frame_with_a_capped_setting_gets_an_error_frame(client: TestClient) -> None:
     t = create(client, seats=3)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "add_bot", "bot": "ismcts:time=1e9", "id": 4})
         error = until(ws, "error")
         assert error["id"] == 4 and "ismcts" in error["message"]
@@ -78,7 +78,7 @@ def test_every_policy_path_gets_the_same_answer(client: TestClient) -> None:
 
 def test_an_unknown_policy_name_over_the_websocket_is_an_error_frame(client: TestClient) -> None:
     t = create(client, seats=3)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "add_bot", "bot": "policy:path=/dev/stdin", "id": 1})
         assert "operator" in until(ws, "error")["message"]
         ws.send_json({"type": "add_bot", "bot": "champion", "id": 2})
@@ -97,7 +97,7 @@ def test_a_registered_policy_is_chosen_by_name(make_client: Any, tmp_path: Path)
     client = make_client(policies=(("champion", str(path)),))
     assert "champion" in client.get("/api/options").json()["bots"]
     t = create(client, seats=2, bots=["champion"])
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "start"})
         until(ws, "ack")
     deadline = time.monotonic() + 10
@@ -137,7 +137,7 @@ def test_a_slow_bot_is_overruled_at_the_deadline_and_other_tables_play_on(
         hub._bots[(t["table"], 0, "random")] = _Sleeper()
         hub._bots[(t["table"], 1, "greedy")] = _Sleeper()
     for t in [*slow, honest]:
-        with client.websocket_connect(url(t["table"], t["token"])) as ws:
+        with seated(client, t["table"], t["token"]) as ws:
             ws.send_json({"type": "start"})
             until(ws, "ack")
     time.sleep(3.0)

@@ -18,7 +18,6 @@ import httpx
 import pytest
 from tests.server.live import Server, ws_frames
 from tests.server.test_services import postgres, redis_url  # noqa: F401 - fixtures
-from websockets.sync.client import connect
 
 TTL, GRACE = 1.0, 1.0
 
@@ -70,8 +69,8 @@ def test_a_connected_host_keeps_the_role_across_processes(pair: list[Server]) ->
     t = one.post("/api/tables", {"name": "Ann", "seats": 2})
     bob = one.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
     with (
-        connect(two.ws_url(t["table"], t["token"])) as ann,  # the host on process 2
-        connect(one.ws_url(t["table"], bob["token"])) as bobs,  # Bob on process 1
+        two.seat(t["table"], t["token"]) as ann,  # the host on process 2
+        one.seat(t["table"], bob["token"]) as bobs,  # Bob on process 1
     ):
         ws_frames(ann), ws_frames(bobs)
         ann.send('{"type": "start", "id": 1}')
@@ -90,8 +89,8 @@ def test_a_host_cannot_kick_a_player_present_on_another_process(pair: list[Serve
     t = one.post("/api/tables", {"name": "Ann", "seats": 2})
     bob = one.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
     with (
-        connect(two.ws_url(t["table"], t["token"])) as ann,
-        connect(one.ws_url(t["table"], bob["token"])) as bobs,
+        two.seat(t["table"], t["token"]) as ann,
+        one.seat(t["table"], bob["token"]) as bobs,
     ):
         ws_frames(ann), ws_frames(bobs)
         ann.send('{"type": "start", "id": 1}')
@@ -107,8 +106,8 @@ def test_a_killed_process_s_player_is_played_by_the_stand_in(pair: list[Server])
     t = two.post("/api/tables", {"name": "Ann", "seats": 2})
     bob = two.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
     with (
-        connect(two.ws_url(t["table"], t["token"])) as ann,
-        connect(one.ws_url(t["table"], bob["token"])) as bobs,
+        two.seat(t["table"], t["token"]) as ann,
+        one.seat(t["table"], bob["token"]) as bobs,
     ):
         ws_frames(ann), ws_frames(bobs)
         ann.send('{"type": "start", "id": 1}')

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.conftest import create, until, url
+from tests.server.conftest import create, seated, until
 from tests.server.test_tables import drain, hub_of
 
 from unokit.match import Match
@@ -25,7 +25,7 @@ def wait_for(check: Callable[[], bool], limit: float = 30.0) -> None:
 
 def _one_round_match(client: TestClient, **body: Any) -> dict[str, Any]:
     t = create(client, seats=2, bots=["random"], house={"scoring": "none"}, **body)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "start"})
         until(ann, "ack")
     wait_for(lambda: hub_of(client).tables[t["table"]].state == "over")
@@ -36,7 +36,7 @@ def test_a_finished_match_record_does_not_tell_the_rematch(make_client: Any) -> 
     client = make_client(grace=0.0)
     t = _one_round_match(client)
     record = client.get(f"/api/tables/{t['table']}/record").json()  # no token needed
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "rematch", "id": 1})
         until(ann, "ack")
         hand = drain(ann)["view"]["hand"]
@@ -46,7 +46,8 @@ def test_a_finished_match_record_does_not_tell_the_rematch(make_client: Any) -> 
         assert predicted != hand
 
 
-def test_each_match_and_table_is_seeded_apart(client: TestClient) -> None:
+def test_each_match_and_table_is_seeded_apart(make_client: Any) -> None:
+    client = make_client(tables_per_address=50, seats_per_address=50)
     hub = hub_of(client)
     seeds = {hub.tables[create(client, seats=2)["table"]].seed for _ in range(20)}
     assert len(seeds) == 20
@@ -76,7 +77,7 @@ def test_an_operator_may_refuse_fixed_seeds(make_client: Any) -> None:
 def test_a_rematch_sends_the_new_matchs_opening(make_client: Any) -> None:
     client = make_client(grace=0.0)
     t = _one_round_match(client, seed=7)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         drain(ann)
         ann.send_json({"type": "rematch", "id": 1})
         frame = until(ann, "state")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import secrets
@@ -26,6 +27,7 @@ from unokit.server.botpool import BotPool
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
+from unokit.server.names import same_name
 from unokit.server.protocol import Act, AddBot, Chat, ClientFrame, Kick, RemoveBot, Start
 from unokit.server.table import (
     LOBBY,
@@ -39,7 +41,7 @@ from unokit.server.table import (
 )
 from unokit.words import describe
 
-__all__ = ["BadRequestError", "Connection", "Hub", "TableError"]
+__all__ = ["BadRequestError", "Connection", "Hub", "LimitError", "TableError", "address_key"]
 
 log = logging.getLogger("unokit.server")
 
@@ -52,18 +54,35 @@ class BadRequestError(TableError):
     """A request this server never grants, whatever the table's state (HTTP 400)."""
 
 
+class LimitError(TableError):
+    """A request beyond one of the operator's limits (HTTP 429)."""
+
+
+def address_key(address: str) -> str:
+    """What the database keeps of a client's address: a hash, enough to count by."""
+    return hashlib.sha256(f"unokit-address:{address}".encode()).hexdigest()[:32]
+
+
 @dataclass(eq=False)
 class Connection:
     """One open WebSocket: the table it watches, its seat (``None``: a spectator)."""
 
     table_id: str
     seat: int | None
+    token_hash: str | None = None
+    """The seat's token as it was when the connection opened: a freed seat taken by
+    someone else is not this connection's any more."""
+    address: str = ""
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     sent: tuple[int, int, int] = (0, 0, 0)
     """(match number, round number, events sent of that round): a rematch starts again at
     round 1 with its own deal, sent from its first event."""
     tokens: float = 0.0
     stamp: float = 0.0
+    logged: float = -1e9
+    """When this connection's refused frames were last logged (once per interval)."""
+    unlogged: int = 0
+    """Frames refused since then."""
 
     def allow(self, rate: float, burst: int) -> bool:
         """A token bucket: ``rate`` frames a second on average, ``burst`` at once."""
@@ -221,6 +240,7 @@ class Hub:
         settings: TableSettings,
         bots: list[str],
         seed: int | None,
+        address: str = "",
     ) -> tuple[Table, str]:
         """A new table: the creator takes seat 0, ``bots`` take the last seats."""
         try:
@@ -237,8 +257,17 @@ class Hub:
         if len(bots) > settings.seats - 1:
             raise TableError(f"at most {settings.seats - 1} bots fit at {settings.seats} seats")
         bots = [self._check_bot(spec) for spec in bots]
+        who = address_key(address)
+        if self.store.count_tables() >= self.config.max_tables:
+            raise LimitError("this server holds all the tables it can: try again later")
+        if self.store.count_tables(creator=who) >= self.config.tables_per_address:
+            raise LimitError(
+                f"at most {self.config.tables_per_address} tables from one address at once: "
+                "play at one of yours, or wait for an old one to expire"
+            )
+        self._check_seats(who)
         token = new_token()
-        seat_rows = [StoredSeat(0, "human", name, None, hash_token(token))]
+        seat_rows = [StoredSeat(0, "human", name, None, hash_token(token), who)]
         first_bot = settings.seats - len(bots)
         for seat in range(1, settings.seats):
             if seat >= first_bot:
@@ -257,6 +286,7 @@ class Hub:
             match_no=0,
             seed=seed if seed is not None else secrets.randbits(63),
             fixed_seed=seed is not None,
+            creator=who,
         )
         self.store.create_table(row, seat_rows)
         table = self._load(row.id)
@@ -264,8 +294,18 @@ class Hub:
         log.info("table created", extra={"table": row.id, "rules": rules.name})
         return table, token
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
+    def _check_seats(self, who: str) -> None:
+        if self.store.count_lobby_seats(who) >= self.config.seats_per_address:
+            raise LimitError(
+                f"at most {self.config.seats_per_address} seats from one address at tables "
+                "that have not started"
+            )
+
+    async def join(
+        self, table_id: str, name: str, seat: int | None, address: str = ""
+    ) -> tuple[int, str]:
         """Take an open seat (the first one unless ``seat`` is given); returns its token."""
+        who = address_key(address)
         async with self._locked(table_id) as table:
             if table.state != LOBBY:
                 raise TableError("the game has started: you can watch it")
@@ -276,8 +316,11 @@ class Hub:
                 seat = free[0]
             elif seat not in free:
                 raise TableError(f"seat {seat} is not free; free seats: {free}")
+            if any(s.name and same_name(s.name, name) for s in table.seats):
+                raise TableError(f"someone at this table is called {name!r}: choose another name")
+            self._check_seats(who)
             token = new_token()
-            row = StoredSeat(seat, "human", name, None, hash_token(token))
+            row = StoredSeat(seat, "human", name, None, hash_token(token), who)
             self._commit(table, seat_rows=[row])
             table.seats[seat] = row
             self._clocks[table.id].absent_since[seat] = time.monotonic()
@@ -316,7 +359,13 @@ class Hub:
         seat = table.seat_for_token(token)
         if token and seat is None:
             raise TableError("this seat token is not valid at this table")
-        conn = Connection(table_id, seat)
+        if seat is not None:
+            copies = sum(1 for c in self.conns.get(table_id, ()) if c.seat == seat)
+            if copies >= self.config.ws_per_seat:
+                raise LimitError(
+                    f"this seat has {copies} connections open already: close one first"
+                )
+        conn = Connection(table_id, seat, None if seat is None else table.seats[seat].token_hash)
         self.conns.setdefault(table_id, set()).add(conn)
         if seat is not None:
             await self.coord.presence(table_id, seat, +1)
@@ -352,7 +401,8 @@ class Hub:
             raise TableError("spectators can watch, not act: join the table to play")
         seat = conn.seat
         async with self._locked(conn.table_id) as table:
-            if table.seats[seat].kind != "human":
+            row = table.seats[seat]
+            if row.kind != "human" or row.token_hash != conn.token_hash:
                 raise TableError("you no longer hold this seat")
             if isinstance(frame, Act):
                 self._act(table, seat, frame.action)
@@ -513,12 +563,16 @@ class Hub:
         elif isinstance(frame, Kick):
             target = frame.seat
             spec = self._check_bot(frame.bot)
-            if table.state == LOBBY:
-                raise TableError("before the start a seat is freed by its player leaving")
             if not 0 <= target < len(table.seats) or table.seats[target].kind != "human":
                 raise TableError(f"seat {target} is not a player's seat")
             if target == seat:
                 raise TableError("leave the table instead of kicking yourself")
+            if table.state == LOBBY:  # before the start the host frees any seat
+                row = StoredSeat(target, "open", None, None, None)
+                table.seats[target] = row
+                self._commit(table, seat_rows=[row])
+                log.info("seat freed by the host", extra={"table": table.id, "seat": target})
+                return
             if target in present:  # the shared fact: connected to any live process
                 raise TableError("only an absent player's seat can be given to a bot")
             row = StoredSeat(target, "bot", None, spec, None)
@@ -742,20 +796,38 @@ class Hub:
         """Delete tables nobody has changed for ``idle_expiry`` seconds and nobody watches."""
         while True:
             await asyncio.sleep(min(60.0, self.config.idle_expiry / 4))
-            self.expire_idle()
+            try:
+                await self.expire_idle_async()
+            except Exception:
+                log.exception("the idle sweep failed")
+
+    async def expire_idle_async(self, now: float | None = None) -> list[str]:
+        """``expire_idle`` with the database's work in a thread: the loop never waits."""
+        now = time.time() if now is None else now
+        idle = await asyncio.to_thread(self.store.idle_tables, now - self.config.idle_expiry)
+        gone = [t for t in idle if not self.conns.get(t)]
+        await asyncio.to_thread(self._delete_tables, gone)
+        for table_id in gone:
+            self._forget(table_id)
+            log.info("idle table expired", extra={"table": table_id})
+        return gone
+
+    def _delete_tables(self, table_ids: list[str]) -> None:
+        for table_id in table_ids:
+            self.store.delete_table(table_id)
 
     def expire_idle(self, now: float | None = None) -> list[str]:
+        """Delete tables nobody changed for ``idle_expiry`` seconds and nobody watches."""
         now = time.time() if now is None else now
-        gone = []
-        for table_id in self.store.table_ids():
-            row = self.store.table(table_id)
-            if row is None or self.conns.get(table_id):
-                continue
-            if now - row.touched >= self.config.idle_expiry:
-                self.store.delete_table(table_id)
-                self._forget(table_id)
-                gone.append(table_id)
-                log.info("idle table expired", extra={"table": table_id})
+        gone = [
+            t
+            for t in self.store.idle_tables(now - self.config.idle_expiry)
+            if not self.conns.get(t)
+        ]
+        self._delete_tables(gone)
+        for table_id in gone:
+            self._forget(table_id)
+            log.info("idle table expired", extra={"table": table_id})
         return gone
 
     def _forget(self, table_id: str) -> None:
