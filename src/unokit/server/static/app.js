@@ -141,9 +141,12 @@ function connect() {
   if (socket) { socket.onclose = null; socket.close(); }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const t = token();
-  const url = `${scheme}://${location.host}/ws/${tableId}` + (t ? `?token=${encodeURIComponent(t)}` : "");
-  socket = new WebSocket(url);
-  socket.onopen = () => { retry = 0; status("connected"); };
+  // the seat token goes in the first frame, never in the URL (proxies log URLs)
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+  socket.onopen = () => {
+    socket.send(JSON.stringify(t ? { type: "auth", token: t } : { type: "auth" }));
+    retry = 0; status("connected");
+  };
   socket.onmessage = (msg) => onFrame(JSON.parse(msg.data));
   socket.onclose = (ev) => {
     if (ev.code === 4401) { localStorage.removeItem(`unokit:token:${tableId}`); }
@@ -152,6 +155,19 @@ function connect() {
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);
   };
+}
+
+// the record is fetched with the token in a header, then saved: no token in any URL
+async function downloadRecord(ev) {
+  ev.preventDefault();
+  const t = token();
+  const response = await fetch(`/api/tables/${tableId}/record`, { headers: t ? { "X-Seat-Token": t } : {} });
+  if (!response.ok) { status((await response.json()).detail || "no record yet"); return; }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = `unokit-${tableId}.json`;
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 function send(frame) {
@@ -190,8 +206,7 @@ function render(frame) {
   renderChat(frame.chat);
   renderScores(table, view);
   renderResult(table, view, seat);
-  const t = token();
-  $("#record").href = `/api/tables/${tableId}/record` + (t ? `?token=${encodeURIComponent(t)}` : "");
+  $("#record").onclick = downloadRecord;
   $("#leave").hidden = seat === null;
 }
 
