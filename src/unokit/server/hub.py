@@ -148,9 +148,10 @@ class Hub:
         tasks = [*self._drivers.values(), *([self._sweeper] if self._sweeper else [])]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:
+            _done, stuck = await asyncio.wait(tasks, timeout=5.0)
+            if stuck:
+                log.warning("drivers still running at shutdown", extra={"tasks": len(stuck)})
         await self.coord.close()
         for bot in self._bots.values():
             self._close_bot(bot)
