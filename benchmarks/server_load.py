@@ -38,6 +38,13 @@ import httpx
 import websockets
 
 
+def address_of(table: int) -> str:
+    """Each honest table's players come from their own address (``X-Forwarded-For``,
+    trusted from loopback as from a proxy), so the per-address limits see one group of
+    friends per table."""
+    return f"10.{table // 62500}.{table // 250 % 250}.{table % 250 + 1}"
+
+
 def free_port() -> int:
     import socket
 
@@ -65,12 +72,15 @@ async def player(
     stop: asyncio.Event,
     rng: random.Random,
     gate: asyncio.Semaphore,
+    address: str | None = None,
 ) -> None:
+    headers = {"X-Forwarded-For": address} if address else None
     async with gate:  # open the connections a few at a time
         ws = await websockets.connect(
-            f"{base_ws}/ws/{table}?token={token}", max_size=2**22, open_timeout=60
+            f"{base_ws}/ws/{table}", max_size=2**22, open_timeout=60, additional_headers=headers
         )
     async with ws:
+        await ws.send(json.dumps({"type": "auth", "token": token}))  # never in the URL
         pending: tuple[float, int] | None = None  # (sent at, version before)
         acted_on = -1
         frame_id = 0
@@ -116,6 +126,21 @@ async def player(
                 )
 
 
+async def honest_tables(http: httpx.AsyncClient, tables: int) -> list[tuple[str, str, bool, str]]:
+    """``tables`` 4-seat tables of people: (table, token, is host, address) per seat."""
+    seats: list[tuple[str, str, bool, str]] = []
+    for i in range(tables):
+        headers = {"X-Forwarded-For": address_of(i)}
+        body = {"name": "p0", "seats": 4, "house": {"scoring": "none"}}
+        t = (await http.post("/api/tables", json=body, headers=headers)).json()
+        seats.append((t["table"], t["token"], True, address_of(i)))
+        for n in (1, 2, 3):
+            path = f"/api/tables/{t['table']}/join"
+            j = (await http.post(path, json={"name": f"p{n}"}, headers=headers)).json()
+            seats.append((t["table"], j["token"], False, address_of(i)))
+    return seats
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="unokit-load-"))
@@ -135,15 +160,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         break
                 except httpx.HTTPError:
                     await asyncio.sleep(0.1)
-            seats: list[tuple[str, str, bool]] = []
-            for i in range(args.tables):
-                body = {"name": "p0", "seats": 4, "house": {"scoring": "none"}, "seed": i}
-                t = (await http.post("/api/tables", json=body)).json()
-                seats.append((t["table"], t["token"], True))
-                for n in (1, 2, 3):
-                    path = f"/api/tables/{t['table']}/join"
-                    j = (await http.post(path, json={"name": f"p{n}"})).json()
-                    seats.append((t["table"], j["token"], False))
+            seats = await honest_tables(http, args.tables)
         stats = Stats()
         stop = asyncio.Event()
         rng = random.Random(1)
@@ -151,9 +168,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         tasks = [
             asyncio.create_task(
                 player(f"ws://127.0.0.1:{port}", table, token, host=host, think=args.think,
-                       stats=stats, stop=stop, rng=random.Random(rng.random()), gate=gate)
+                       stats=stats, stop=stop, rng=random.Random(rng.random()), gate=gate,
+                       address=address)
             )
-            for table, token, host in seats
+            for table, token, host, address in seats
         ]  # fmt: skip
         await asyncio.sleep(args.warmup)
         stats.measuring = True
@@ -209,8 +227,9 @@ async def in_process(tables: int, rounds: int) -> dict[str, Any]:
     seated = []
     settings = TableSettings(seats=4, house={"scoring": "none"})
     for i in range(tables):
-        table, token = hub.create(name="p0", settings=settings, bots=[], seed=i)
-        tokens = [token] + [(await hub.join(table.id, f"p{n}", None))[1] for n in (1, 2, 3)]
+        who = address_of(i)
+        table, token = hub.create(name="p0", settings=settings, bots=[], seed=None, address=who)
+        tokens = [token] + [(await hub.join(table.id, f"p{n}", None, who))[1] for n in (1, 2, 3)]
         conns = [await hub.connect(table.id, t) for t in tokens]
         await hub.handle(conns[0], Start(type="start"))
         seated.append((table, conns))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -71,5 +72,16 @@ def until(ws: WebSocketTestSession, kind: str, limit: int = 200) -> dict[str, An
     raise AssertionError(f"no {kind} frame in {limit} frames")
 
 
-def url(table: str, token: str | None = None) -> str:
-    return f"/ws/{table}" + (f"?token={token}" if token else "")
+def url(table: str) -> str:
+    return f"/ws/{table}"
+
+
+@contextmanager
+def seated(
+    client: TestClient, table: str, token: str | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A WebSocket to ``table`` that sends its seat token in the first frame (none: a
+    spectator)."""
+    with client.websocket_connect(url(table)) as ws:
+        ws.send_json({"type": "auth", "token": token} if token else {"type": "auth"})
+        yield ws

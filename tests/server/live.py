@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +76,17 @@ class Server:
         response.raise_for_status()
         return dict(response.json())
 
-    def ws_url(self, table: str, token: str | None = None) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws/{table}" + (f"?token={token}" if token else "")
+    def ws_url(self, table: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{table}"
+
+    @contextmanager
+    def seat(self, table: str, token: str | None = None) -> Iterator[Any]:
+        """A ``websockets`` connection that sends its seat token in the first frame."""
+        from websockets.sync.client import connect
+
+        with connect(self.ws_url(table)) as ws:
+            ws.send(json.dumps({"type": "auth", "token": token}))
+            yield ws
 
 
 def ws_frames(ws: Any, timeout: float = 10.0) -> dict[str, Any]:

@@ -17,7 +17,6 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from tests.server.live import Server
-from websockets.sync.client import connect
 
 CHROMIUM = os.environ.get("UNOKIT_TEST_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -148,7 +147,7 @@ def test_a_spectator_page_follows_a_variant_table(
         "/api/tables",
         {"name": "Ann", "preset": preset, "seats": 3, "bots": ["random", "random"], "seed": 7},
     )
-    with connect(server.ws_url(t["table"], t["token"])) as ws:
+    with server.seat(t["table"], t["token"]) as ws:
         ws.send('{"type": "start"}')
         ws.recv(timeout=10)
     page = browser.new_page()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from unokit.cli import main
@@ -19,3 +21,16 @@ def test_serve_refuses_a_malformed_external_bot_and_an_unknown_standin() -> None
     assert result.exit_code == 2 and "NAME=COMMAND" in result.output
     result = CliRunner().invoke(main, ["serve", "--standin", "oracle"], env={"UNOKIT_DB": "x"})
     assert result.exit_code == 2 and "oracle" in result.output
+
+
+def test_serve_refuses_a_policy_file_it_cannot_load_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.npz"
+    bad.write_text("not a policy")
+    result = CliRunner().invoke(main, ["serve", "--policy", f"champion={bad}"])
+    assert result.exit_code != 0 and "--policy" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_serve_refuses_an_unknown_limit(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["serve", "--limit", "tables=5"])
+    assert result.exit_code != 0 and "max_tables" in result.output

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.conftest import create, join, receive, until, url
+from tests.server.conftest import create, join, receive, seated, until
 
 from unokit.cards import Card
 from unokit.errors import CardSyntaxError
@@ -79,11 +79,11 @@ def test_no_frame_carries_a_card_its_seat_may_not_see(
     tokens = [t["token"]] + [join(client, table_id, n)["token"] for n in ("Bo", "Cy", "Di")]
     rng = Random(seed)
     with (
-        client.websocket_connect(url(table_id, tokens[0])) as s0,
-        client.websocket_connect(url(table_id, tokens[1])) as s1,
-        client.websocket_connect(url(table_id, tokens[2])) as s2,
-        client.websocket_connect(url(table_id, tokens[3])) as s3,
-        client.websocket_connect(url(table_id)) as spectator,
+        seated(client, table_id, tokens[0]) as s0,
+        seated(client, table_id, tokens[1]) as s1,
+        seated(client, table_id, tokens[2]) as s2,
+        seated(client, table_id, tokens[3]) as s3,
+        seated(client, table_id) as spectator,
     ):
         conns: list[tuple[int | None, Any]] = [
             (0, s0),

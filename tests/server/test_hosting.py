@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
-from tests.server.conftest import config_for, create, join, receive, until, url
+from tests.server.conftest import config_for, create, join, receive, seated, until
 from tests.server.test_tables import drain, hub_of, settle
 
 from unokit.match import Match
@@ -30,8 +30,8 @@ def test_only_the_host_starts_and_seats_bots(client: TestClient) -> None:
     t = create(client, seats=4)
     bob = join(client, t["table"], "Bob")
     with (
-        client.websocket_connect(url(t["table"], t["token"])) as ann,
-        client.websocket_connect(url(t["table"], bob["token"])) as bobs,
+        seated(client, t["table"], t["token"]) as ann,
+        seated(client, t["table"], bob["token"]) as bobs,
     ):
         bobs.send_json({"type": "start", "id": 1})
         assert "host" in until(bobs, "error")["message"]
@@ -59,8 +59,8 @@ def test_the_host_role_passes_on_when_the_host_leaves(client: TestClient) -> Non
     t = create(client, seats=3)
     bob = join(client, t["table"], "Bob")
     with (
-        client.websocket_connect(url(t["table"], t["token"])) as ann,
-        client.websocket_connect(url(t["table"], bob["token"])) as bobs,
+        seated(client, t["table"], t["token"]) as ann,
+        seated(client, t["table"], bob["token"]) as bobs,
     ):
         ann.send_json({"type": "leave"})
         until(ann, "ack")
@@ -75,7 +75,7 @@ def test_an_absent_players_turns_are_played_after_the_grace_period(make_client: 
     client = make_client(grace=0.3)
     t = create(client, seats=2, bots=["random"], seed=5)
     hub = hub_of(client)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "start"})
         until(ann, "ack")
         settle(client, t["table"])
@@ -92,8 +92,8 @@ def test_the_host_can_give_an_absent_seat_to_a_bot(client: TestClient) -> None:
     t = create(client, seats=3, seed=9)
     bob = join(client, t["table"], "Bob")
     cy = join(client, t["table"], "Cy")
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
-        with client.websocket_connect(url(t["table"], bob["token"])) as bobs:
+    with seated(client, t["table"], t["token"]) as ann:
+        with seated(client, t["table"], bob["token"]) as bobs:
             ann.send_json({"type": "start"})
             until(ann, "ack")
             ann.send_json({"type": "kick", "seat": 1})  # Bob is here: refused
@@ -110,7 +110,7 @@ def test_the_host_can_give_an_absent_seat_to_a_bot(client: TestClient) -> None:
 def test_the_turn_clock_plays_for_a_seat_that_runs_out_of_time(client: TestClient) -> None:
     t = create(client, seats=2, bots=["random"], seed=6, turn_timer=1)
     hub = hub_of(client)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "start"})
         until(ann, "ack")
         settle(client, t["table"])
@@ -126,7 +126,7 @@ def test_triple_play_timer_mode_runs_on_the_server_clock(client: TestClient) -> 
     server's clock for the seat to play."""
     t = create(client, preset="triple-play", seats=2, bots=["random"], seed=6, house={"timer": 1})
     hub = hub_of(client)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "start"})
         until(ann, "ack")
         settle(client, t["table"])
@@ -143,14 +143,19 @@ def test_rounds_records_and_rematch(make_client: Any) -> None:
     table_id = t["table"]
     hub = hub_of(client)
     assert client.get(f"/api/tables/{table_id}/record").status_code == 403  # not started
-    with client.websocket_connect(url(table_id, t["token"])) as ann:
+    with seated(client, table_id, t["token"]) as ann:
         ann.send_json({"type": "start"})
         until(ann, "ack")
-        running = client.get(f"/api/tables/{table_id}/record?token={t['token']}")
+        running = client.get(f"/api/tables/{table_id}/record", headers={"X-Seat-Token": t["token"]})
         assert running.status_code == 200 and running.json()["format"] == "unokit.match.seat"
         assert running.json()["seat"] == 0
         assert client.get(f"/api/tables/{table_id}/record").status_code == 403
-        assert client.get(f"/api/tables/{table_id}/record?token=forged").status_code == 403
+        assert (
+            client.get(
+                f"/api/tables/{table_id}/record", headers={"X-Seat-Token": "forged"}
+            ).status_code
+            == 403
+        )
         ann.send_json({"type": "rematch"})
         assert "still being played" in until(ann, "error")["message"]
     wait_for(lambda: hub.tables[table_id].state == "over", limit=30)
@@ -158,7 +163,7 @@ def test_rounds_records_and_rematch(make_client: Any) -> None:
     assert full["format"] == "unokit.match" and full["over"]
     replayed = Match.replay(full)
     assert replayed.game.view(None) == hub.tables[table_id].match.game.view(None)
-    with client.websocket_connect(url(table_id, t["token"])) as ann:
+    with seated(client, table_id, t["token"]) as ann:
         ann.send_json({"type": "rematch", "id": 4})
         until(ann, "ack")
         state = drain(ann)
@@ -169,13 +174,13 @@ def test_next_round_is_dealt_on_request(make_client: Any) -> None:
     client = make_client(grace=0.01)
     t = create(client, seats=2, bots=["random"], seed=13, target=100_000)
     hub = hub_of(client)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "next_round"})
         assert "still being played" in until(ann, "error")["message"]
         ann.send_json({"type": "start"})
         until(ann, "ack")
     wait_for(lambda: hub.tables[t["table"]].match.game.over, limit=30)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "next_round", "id": 3})
         until(ann, "ack")
         state = drain(ann)
@@ -186,7 +191,8 @@ def test_idle_tables_expire(client: TestClient) -> None:
     t = create(client, seats=2)
     hub = hub_of(client)
     assert hub.expire_idle(now=time.time() + 60) == []
-    with client.websocket_connect(url(t["table"])):
+    with seated(client, t["table"]) as ws:
+        assert receive(ws)["type"] == "hello"
         assert hub.expire_idle(now=time.time() + 10 * 3600) == []  # watched
     assert hub.expire_idle(now=time.time() + 10 * 3600) == [t["table"]]
     assert client.get(f"/api/tables/{t['table']}").status_code == 409
@@ -196,7 +202,7 @@ def test_a_restarted_app_resumes_every_table_from_the_database(tmp_path: Path) -
     config = config_for(tmp_path)
     with TestClient(create_app(config)) as client:
         t = create(client, seats=2, bots=["random"], seed=14)
-        with client.websocket_connect(url(t["table"], t["token"])) as ann:
+        with seated(client, t["table"], t["token"]) as ann:
             ann.send_json({"type": "start"})
             until(ann, "ack")
             settle(client, t["table"])
@@ -208,7 +214,7 @@ def test_a_restarted_app_resumes_every_table_from_the_database(tmp_path: Path) -
             before = hub_of(client).tables[t["table"]].match.game.view(0)
     with (
         TestClient(create_app(config)) as client,
-        client.websocket_connect(url(t["table"], t["token"])) as ann,
+        seated(client, t["table"], t["token"]) as ann,
     ):
         assert receive(ann)["seat"] == 0
         assert receive(ann)["view"] == before
@@ -221,7 +227,7 @@ def test_migrations_build_the_schema_once(tmp_path: Path) -> None:
     names = set(inspect(engine).get_table_names())
     assert {"tables", "seats", "moves", "chat", "alembic_version"} <= names
     with engine.connect() as conn:
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0002"
     engine.dispose()
 
 
@@ -229,7 +235,7 @@ def test_players_cannot_make_the_server_run_a_program(client: TestClient) -> Non
     response = client.post(
         "/api/tables", json={"name": "Eve", "bots": ["external:command=touch /tmp/pwned"]}
     )
-    assert response.status_code == 409 and "operator" in response.json()["error"]
+    assert response.status_code == 400 and "operator" in response.json()["error"]
     assert "external" not in client.get("/api/options").json()["bots"]
 
 
@@ -239,7 +245,7 @@ def test_an_external_bot_offered_by_the_operator_plays_its_seat(make_client: Any
     assert "outside" in client.get("/api/options").json()["bots"]
     t = create(client, seats=2, bots=["outside"], seed=15, house={"scoring": "none"})
     hub = hub_of(client)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "start"})
         until(ann, "ack")
     wait_for(lambda: hub.tables[t["table"]].match.game.over, limit=60)
@@ -250,8 +256,8 @@ def test_the_host_role_passes_on_when_the_host_stays_away(make_client: Any) -> N
     client = make_client(grace=0.2)
     t = create(client, seats=3)
     bob = join(client, t["table"], "Bob")
-    with client.websocket_connect(url(t["table"], bob["token"])) as bobs:
-        with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], bob["token"]) as bobs:
+        with seated(client, t["table"], t["token"]) as ann:
             until(ann, "state")
         hub = hub_of(client)
         wait_for(lambda: hub.tables[t["table"]].owner == 1, limit=10)

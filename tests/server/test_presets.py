@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 import pytest
-from tests.server.conftest import create, receive, until, url
+from tests.server.conftest import create, receive, seated, until
 from tests.server.test_tables import hub_of
 
 from unokit.rules import Rules
@@ -22,7 +22,7 @@ def test_every_preset_plays_a_round_with_a_person_and_bots(make_client: Any, pre
         house={"scoring": "none"},
     )  # fmt: skip
     hub = hub_of(client)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "start"})
         until(ann, "ack")
         first = until(ann, "state")
@@ -31,6 +31,6 @@ def test_every_preset_plays_a_round_with_a_person_and_bots(make_client: Any, pre
     while hub.tables[t["table"]].state != "over":
         assert time.monotonic() < deadline, "the round did not end"
         time.sleep(0.05)
-    with client.websocket_connect(url(t["table"])) as watcher:
+    with seated(client, t["table"]) as watcher:
         receive(watcher)
         assert receive(watcher)["view"]["over"]

@@ -9,7 +9,6 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.live import Server, ws_frames
-from websockets.sync.client import connect
 
 
 @pytest.fixture
@@ -40,7 +39,7 @@ def test_kill_9_mid_game_and_restart_resumes_the_same_game(server: Server) -> No
         "/api/tables", {"name": "Ann", "seats": 3, "bots": ["random", "random"], "seed": 31}
     )
     table, token = t["table"], t["token"]
-    with connect(server.ws_url(table, token)) as ws:
+    with server.seat(table, token) as ws:
         ws.send('{"type": "start", "id": 1}')
         state = settled_view(ws, 0)
         action = state["view"]["legal"][0]
@@ -51,10 +50,12 @@ def test_kill_9_mid_game_and_restart_resumes_the_same_game(server: Server) -> No
     server.kill()  # right after the acknowledgement: it must already be on disk
 
     server.start()
-    record = httpx.get(f"{server.base}/api/tables/{table}/record?token={token}").json()
+    record = httpx.get(
+        f"{server.base}/api/tables/{table}/record", headers={"X-Seat-Token": token}
+    ).json()
     mine = [a for s, a in record["rounds"][-1]["actions"] if s == 0]
     assert mine[-1] == action
-    with connect(server.ws_url(table, token)) as ws:
+    with server.seat(table, token) as ws:
         assert ws_frames(ws)["seat"] == 0
         state = settled_view(ws, 0)  # the bots play on to seat 0's turn
         assert state["table"]["version"] >= acked
@@ -62,7 +63,7 @@ def test_kill_9_mid_game_and_restart_resumes_the_same_game(server: Server) -> No
     server.kill()  # mid-game, at rest
 
     server.start()
-    with connect(server.ws_url(table, token)) as ws:
+    with server.seat(table, token) as ws:
         assert ws_frames(ws)["type"] == "hello"
         again = ws_frames(ws)
         assert again["view"] == before["view"]

@@ -18,10 +18,9 @@ import pytest
 import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import text
-from tests.server.conftest import config_for, create, join, until, url
+from tests.server.conftest import config_for, create, join, seated, until
 from tests.server.live import Server, ws_frames
 from tests.server.test_tables import drain, hub_of, settle
-from websockets.sync.client import connect
 
 from unokit.server import create_app
 from unokit.server.db import metadata, open_engine
@@ -64,7 +63,7 @@ def test_postgresql_stores_and_resumes_a_table(postgres: str, tmp_path: Path) ->
     with TestClient(create_app(config)) as client:
         t = create(client, seats=3, bots=["random"], seed=51)
         bob = join(client, t["table"], "Bob")
-        with client.websocket_connect(url(t["table"], t["token"])) as ann:
+        with seated(client, t["table"], t["token"]) as ann:
             ann.send_json({"type": "start"})
             until(ann, "ack")
             ann.send_json({"type": "chat", "text": "über gut ✓"})
@@ -73,7 +72,7 @@ def test_postgresql_stores_and_resumes_a_table(postgres: str, tmp_path: Path) ->
             game = hub_of(client).tables[t["table"]].match.game
             seat = game.to_play
             token = t["token"] if seat == 0 else bob["token"]
-        with client.websocket_connect(url(t["table"], token)) as ws:
+        with seated(client, t["table"], token) as ws:
             state = drain(ws)
             ws.send_json({"type": "act", "action": state["view"]["legal"][0]})
             until(ws, "ack")
@@ -102,8 +101,8 @@ def test_two_processes_share_tables_through_redis(two_servers: list[Server]) -> 
     t = one.post("/api/tables", {"name": "Ann", "seats": 2, "seed": 52})
     bob = two.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})  # the other process
     with (
-        connect(one.ws_url(t["table"], t["token"])) as ann,
-        connect(two.ws_url(t["table"], bob["token"])) as bobs,
+        one.seat(t["table"], t["token"]) as ann,
+        two.seat(t["table"], bob["token"]) as bobs,
     ):
         ann.send('{"type": "start", "id": 1}')
         views: dict[int, dict[str, Any]] = {}
@@ -132,14 +131,14 @@ def test_the_table_lock_lets_exactly_one_process_apply_an_action(
 ) -> None:
     one, two = two_servers
     t = one.post("/api/tables", {"name": "Ann", "seats": 2, "bots": ["random"], "seed": 53})
-    with connect(one.ws_url(t["table"], t["token"])) as first:
+    with one.seat(t["table"], t["token"]) as first:
         first.send('{"type": "start"}')
         while True:
             frame = ws_frames(first)
             if frame["type"] == "state" and frame["view"] and frame["view"]["to_play"] == 0:
                 break
         # the same seat, connected to both processes, sends its play to both at once
-        with connect(two.ws_url(t["table"], t["token"])) as second:
+        with two.seat(t["table"], t["token"]) as second:
             ws_frames(second), ws_frames(second)
             action = frame["view"]["legal"][0]
             answers: list[dict[str, Any]] = []
@@ -164,5 +163,7 @@ def test_the_table_lock_lets_exactly_one_process_apply_an_action(
 def _record(server: Server, t: dict[str, Any]) -> dict[str, Any]:
     import httpx
 
-    response = httpx.get(f"{server.base}/api/tables/{t['table']}/record?token={t['token']}")
+    response = httpx.get(
+        f"{server.base}/api/tables/{t['table']}/record", headers={"X-Seat-Token": t["token"]}
+    )
     return dict(response.json())

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.server.conftest import create, join, receive, until, url
+from tests.server.conftest import create, join, receive, seated, until, url
 
 from unokit.server.hub import Hub
 
@@ -74,8 +74,8 @@ def test_create_join_play_leave(client: TestClient) -> None:
     assert bob["seat"] == 1 and bob["token"] != t["token"]
     assert client.post(f"/api/tables/{table}/join", json={"name": "Cy"}).status_code == 409
     with (
-        client.websocket_connect(url(table, t["token"])) as ann,
-        client.websocket_connect(url(table, bob["token"])) as bobs,
+        seated(client, table, t["token"]) as ann,
+        seated(client, table, bob["token"]) as bobs,
     ):
         assert receive(ann) == {"type": "hello", "table": table, "seat": 0}
         ann.send_json({"type": "start", "id": 1})
@@ -102,11 +102,11 @@ def test_create_join_play_leave(client: TestClient) -> None:
 
 def test_reconnect_with_the_seat_token_gets_the_seat_back(client: TestClient) -> None:
     t = create(client, seats=2, bots=["random"], seed=3)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         receive(ws)
         ws.send_json({"type": "start"})
         first = drain(ws)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         assert receive(ws)["seat"] == 0
         again = receive(ws)
         assert again["seat"] == 0
@@ -117,12 +117,12 @@ def test_reconnect_with_the_seat_token_gets_the_seat_back(client: TestClient) ->
 def test_a_token_of_another_table_is_refused(client: TestClient) -> None:
     a = create(client, seats=2)
     b = create(client, seats=2)
-    with client.websocket_connect(url(a["table"], b["token"])) as ws:
+    with seated(client, a["table"], b["token"]) as ws:
         assert "not valid" in receive(ws)["message"]
         with pytest.raises(WebSocketDisconnect) as err:
             receive(ws)
         assert err.value.code == 4401
-    with client.websocket_connect(url("nosuchtable")) as ws:
+    with seated(client, "nosuchtable") as ws:
         assert "no such table" in receive(ws)["message"]
 
 
@@ -143,7 +143,7 @@ def test_an_invalid_frame_gets_an_error_frame_and_the_connection_lives(
     client: TestClient, raw: str, says: str
 ) -> None:
     t = create(client, seats=2, bots=["random"], seed=2)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         receive(ws)
         ws.send_json({"type": "start"})
         before = drain(ws)
@@ -160,8 +160,8 @@ def test_a_seat_cannot_act_out_of_turn_or_for_another_seat(client: TestClient) -
     t = create(client, seats=2, seed=4)
     bob = join(client, t["table"], "Bob")
     with (
-        client.websocket_connect(url(t["table"], t["token"])) as ann,
-        client.websocket_connect(url(t["table"], bob["token"])) as bobs,
+        seated(client, t["table"], t["token"]) as ann,
+        seated(client, t["table"], bob["token"]) as bobs,
     ):
         ann.send_json({"type": "start"})
         a, b = drain(ann), drain(bobs)
@@ -181,10 +181,10 @@ def test_a_seat_cannot_act_out_of_turn_or_for_another_seat(client: TestClient) -
 
 def test_a_spectator_sees_public_information_and_cannot_act(client: TestClient) -> None:
     t = create(client, seats=2, bots=["random"], seed=8)
-    with client.websocket_connect(url(t["table"], t["token"])) as ann:
+    with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "start"})
         drain(ann)
-        with client.websocket_connect(url(t["table"])) as watcher:
+        with seated(client, t["table"]) as watcher:
             assert receive(watcher)["seat"] is None
             state = receive(watcher)
             game = hub_of(client).tables[t["table"]].match.game  # type: ignore[union-attr]
@@ -203,8 +203,8 @@ def test_chat_reaches_everyone_with_the_name(client: TestClient) -> None:
     t = create(client, seats=2)
     bob = join(client, t["table"], "Bob")
     with (
-        client.websocket_connect(url(t["table"], t["token"])) as ann,
-        client.websocket_connect(url(t["table"], bob["token"])) as bobs,
+        seated(client, t["table"], t["token"]) as ann,
+        seated(client, t["table"], bob["token"]) as bobs,
     ):
         ann.send_json({"type": "chat", "text": "good luck"})
         until(ann, "ack")
@@ -219,7 +219,7 @@ def test_chat_reaches_everyone_with_the_name(client: TestClient) -> None:
 def test_the_rate_limit_answers_a_flood_with_errors(make_client: Any) -> None:
     client = make_client(rate=1.0, burst=5)
     t = create(client, seats=2)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         receive(ws), receive(ws)
         for i in range(20):
             ws.send_json({"type": "ping", "id": i})
@@ -232,15 +232,12 @@ def test_websocket_origin_is_checked(client: TestClient) -> None:
     t = create(client, seats=2)
     with (
         pytest.raises(WebSocketDisconnect) as err,
-        client.websocket_connect(
-            url(t["table"], t["token"]), headers={"origin": "http://evil.example"}
-        ),
+        client.websocket_connect(url(t["table"]), headers={"origin": "http://evil.example"}),
     ):
         pass
     assert err.value.code == 4403
-    with client.websocket_connect(
-        url(t["table"], t["token"]), headers={"origin": "http://testserver"}
-    ) as ws:
+    with client.websocket_connect(url(t["table"]), headers={"origin": "http://testserver"}) as ws:
+        ws.send_json({"type": "auth", "token": t["token"]})
         assert receive(ws)["type"] == "hello"
 
 
@@ -250,7 +247,7 @@ def test_create_refuses_bad_settings(client: TestClient) -> None:
     bad_switch = client.post("/api/tables", json={"name": "A", "house": {"flying": True}})
     assert bad_switch.status_code == 409 and "flying" in bad_switch.json()["error"]
     bad_bot = client.post("/api/tables", json={"name": "A", "bots": ["oracle"]})
-    assert bad_bot.status_code == 409 and "oracle" in bad_bot.json()["error"]
+    assert bad_bot.status_code == 400 and "oracle" in bad_bot.json()["error"]
     bad_name = client.post("/api/tables", json={"name": "<script>"})
     assert bad_name.status_code == 422
 

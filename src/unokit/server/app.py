@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
-from unokit.bots import bot_names, make_bot
 from unokit.rules import SCORINGS, SWITCHES, Rules
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator, RedisCoordinator
 from unokit.server.db import Store, migrate, open_engine
-from unokit.server.hub import Connection, Hub, TableError
-from unokit.server.protocol import FrameError, parse_frame
+from unokit.server.hub import BadRequestError, Connection, Hub, LimitError, TableError
+from unokit.server.names import check_name
+from unokit.server.protocol import FrameError, parse_auth, parse_frame
 from unokit.server.table import TableSettings
 
 __all__ = ["create_app"]
@@ -35,8 +37,18 @@ STATIC = files("unokit.server") / "static"
 CLOSE_BAD_ORIGIN = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
+CLOSE_BAD_HELLO = 4400
+CLOSE_TOO_MANY = 4429
 
-Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^<>\n\r\t]+$")]
+AUTH_TIMEOUT = 10.0
+"""Seconds a new WebSocket has to send its ``auth`` frame."""
+
+
+def _token_in_url(params: Any) -> bool:
+    return any("token" in key.lower() for key in params)
+
+
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(check_name)]
 
 
 class CreateTable(BaseModel):
@@ -82,18 +94,31 @@ def _accepted(preset: str, switches: dict[str, bool | int | str]) -> list[str]:
     return out
 
 
-def _plain_bots() -> list[str]:
-    """The bots that need no settings (an external bot needs its command: API only)."""
-    names = []
-    for name in bot_names():
-        if name == "external":
-            continue
-        try:
-            make_bot(name)
-        except ValueError:
-            continue
-        names.append(name)
-    return names
+class UrlLimit:
+    """Refuse at once a request whose path and query pass ``limit`` bytes (414; a
+    WebSocket handshake is refused before it is accepted)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            size = len(scope.get("raw_path") or scope["path"]) + len(scope["query_string"])
+            if size > self.limit:
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                else:
+                    response = JSONResponse({"error": "the address is too long"}, 414)
+                    await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _address(request: Request | WebSocket) -> str:
+    """Who is asking, for the limits: the client's address (behind a proxy, the address
+    the proxy forwards in ``X-Forwarded-For``; uvicorn trusts it from 127.0.0.1 only)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -110,13 +135,19 @@ def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
 def create_app(config: ServerConfig) -> FastAPI:
     """The table server for ``config`` (migrates the database on start)."""
     state: dict[str, Hub] = {}
+    sockets: Counter[str] = Counter()
+    """Open WebSockets per client address (this process)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = open_engine(config.db)
         migrate(engine)
         store = Store(engine)
-        coord = RedisCoordinator(config.redis) if config.redis else Coordinator()
+        coord = (
+            RedisCoordinator(config.redis, presence_ttl=config.presence_ttl)
+            if config.redis
+            else Coordinator()
+        )
         hub = Hub(config, store, coord)
         await hub.start()
         state["hub"] = hub
@@ -128,6 +159,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             store.close()
 
     app = FastAPI(title="unokit table server", lifespan=lifespan, docs_url="/api/docs")
+    app.add_middleware(UrlLimit, limit=config.max_url)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     def hub() -> Hub:
@@ -135,7 +167,12 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
-        return JSONResponse({"error": str(err)}, status_code=409)
+        status = 409
+        if isinstance(err, BadRequestError):
+            status = 400
+        elif isinstance(err, LimitError):
+            status = 429
+        return JSONResponse({"error": str(err)}, status_code=status)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -173,7 +210,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                     "timer_mode": bool(_accepted(name, {"timer": 10})),
                 }
             )
-        bots = _plain_bots() + [name for name, _ in config.external_bots]
+        bots = hub().menu.names()
         return {"presets": presets, "switches": list(SWITCHES), "bots": bots}
 
     @app.get("/favicon.ico", include_in_schema=False)
@@ -181,7 +218,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         return Response(status_code=204)
 
     @app.post("/api/tables", status_code=201)
-    async def create(body: CreateTable) -> dict[str, Any]:
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
         house = dict(body.house)
         if body.target is not None:
             house["target"] = body.target
@@ -193,7 +230,11 @@ def create_app(config: ServerConfig) -> FastAPI:
             title=body.title,
         )
         table, token = hub().create(
-            name=body.name, settings=settings, bots=body.bots, seed=body.seed
+            name=body.name,
+            settings=settings,
+            bots=body.bots,
+            seed=body.seed,
+            address=_address(request),
         )
         await hub()._changed(table)
         return {"table": table.id, "seat": 0, "token": token, "url": f"/t/{table.id}"}
@@ -214,18 +255,22 @@ def create_app(config: ServerConfig) -> FastAPI:
         return h.table(table_id).public(await h.coord.present(table_id))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinTable) -> dict[str, Any]:
-        seat, token = await hub().join(table_id, body.name, body.seat)
+    async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        seat, token = await hub().join(table_id, body.name, body.seat, _address(request))
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(
         table_id: str,
-        token: Annotated[str | None, Query(max_length=100)] = None,
+        request: Request,
         x_seat_token: Annotated[str | None, Header(max_length=100)] = None,
     ) -> JSONResponse:
+        if _token_in_url(request.query_params):
+            raise HTTPException(
+                400, "send the seat token in the X-Seat-Token header, never the URL"
+            )
         try:
-            data = hub().record(table_id, x_seat_token or token)
+            data = hub().record(table_id, x_seat_token)
         except TableError as err:
             raise HTTPException(403, str(err)) from None
         return JSONResponse(
@@ -240,24 +285,62 @@ def create_app(config: ServerConfig) -> FastAPI:
             log.warning("websocket origin refused", extra={"table": table_id})
             await websocket.close(code=CLOSE_BAD_ORIGIN)
             return
-        token = websocket.query_params.get("token")
-        try:
-            conn = await h.connect(table_id, token)
-        except TableError as err:
-            await websocket.accept()
-            await websocket.send_text(json.dumps({"type": "error", "message": str(err)}))
-            code = CLOSE_BAD_TOKEN if token else CLOSE_NO_TABLE
-            await websocket.close(code=code)
-            return
+        address = _address(websocket)
         await websocket.accept()
-        await _serve(h, websocket, conn, config)
+
+        async def refuse(message: str, code: int) -> None:
+            await websocket.send_text(json.dumps({"type": "error", "message": message}))
+            await websocket.close(code=code)
+
+        if _token_in_url(websocket.query_params):
+            await refuse(
+                'seat tokens travel in the first frame ({"type": "auth", "token": ...}), '
+                "never in the URL",
+                CLOSE_BAD_HELLO,
+            )
+            return
+        if sockets[address] >= config.ws_per_address:
+            await refuse(
+                f"at most {config.ws_per_address} connections from one address", CLOSE_TOO_MANY
+            )
+            return
+        sockets[address] += 1
+        try:
+            try:
+                token = parse_auth(await asyncio.wait_for(_first(websocket), AUTH_TIMEOUT))
+            except (FrameError, TimeoutError) as err:
+                why = str(err) if isinstance(err, FrameError) else "no auth frame in time"
+                await refuse(why, CLOSE_BAD_HELLO)
+                return
+            try:
+                conn = await h.connect(table_id, token)
+            except LimitError as err:
+                await refuse(str(err), CLOSE_TOO_MANY)
+                return
+            except TableError as err:
+                await refuse(str(err), CLOSE_BAD_TOKEN if token else CLOSE_NO_TABLE)
+                return
+            await _serve(h, websocket, conn, config)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sockets[address] -= 1
+            if sockets[address] <= 0:
+                del sockets[address]
 
     return app
 
 
+async def _first(websocket: WebSocket) -> str | bytes:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if text is not None else (message.get("bytes") or b"")
+
+
 async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: ServerConfig) -> None:
     """Read frames and write the connection's queue until either side goes away."""
-    import asyncio
 
     async def writer() -> None:
         while True:
@@ -282,10 +365,7 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
                 await hub.handle(conn, frame)
             except (FrameError, TableError) as err:
                 if isinstance(err, FrameError):
-                    log.warning(
-                        "bad frame",
-                        extra={"table": conn.table_id, "seat": conn.seat, "reason": str(err)[:200]},
-                    )
+                    _log_refusal(conn, str(err), config.log_interval)
                 conn.queue.put_nowait(
                     json.dumps({"type": "error", "id": frame_id, "message": str(err)})
                 )
@@ -299,3 +379,23 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
         send_task.cancel()
         with suppress(asyncio.CancelledError, Exception):
             await send_task
+
+
+def _log_refusal(conn: Connection, reason: str, interval: float) -> None:
+    """One log line per connection per ``interval`` seconds, with the count it stands for."""
+    import time
+
+    conn.unlogged += 1
+    now = time.monotonic()
+    if now - conn.logged < interval:
+        return
+    log.warning(
+        "bad frame",
+        extra={
+            "table": conn.table_id,
+            "seat": conn.seat,
+            "reason": reason[:200],
+            "frames": conn.unlogged,
+        },
+    )
+    conn.logged, conn.unlogged = now, 0

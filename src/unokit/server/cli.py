@@ -9,6 +9,16 @@ from unokit.server.logs import setup_logging
 
 __all__ = ["serve"]
 
+LIMITS = (
+    "max_tables",
+    "tables_per_address",
+    "seats_per_address",
+    "ws_per_address",
+    "ws_per_seat",
+    "max_url",
+)
+"""The limits ``--limit NAME=N`` sets (``ServerConfig`` says what each one bounds)."""
+
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, envvar="UNOKIT_HOST")
@@ -76,6 +86,59 @@ __all__ = ["serve"]
     metavar="NAME=COMMAND",
     help="offer an external bot program under NAME (repeatable)",
 )
+@click.option(
+    "--policy",
+    "policies",
+    multiple=True,
+    metavar="NAME=PATH",
+    help="offer a learned policy file under NAME (repeatable)",
+)
+@click.option(
+    "--bot-deadline",
+    default=2.0,
+    show_default=True,
+    type=click.FloatRange(min=0.05),
+    envvar="UNOKIT_BOT_DEADLINE",
+    help="seconds a bot may think; then greedy's move is played",
+)
+@click.option(
+    "--bot-workers",
+    default=4,
+    show_default=True,
+    type=click.IntRange(min=1),
+    envvar="UNOKIT_BOT_WORKERS",
+    help="threads bots think in (a table holds one at most)",
+)
+@click.option(
+    "--max-iterations",
+    default=2000,
+    show_default=True,
+    type=click.IntRange(min=1),
+    envvar="UNOKIT_MAX_ITERATIONS",
+    help="the most ismcts iterations a table may ask for",
+)
+@click.option(
+    "--fixed-seeds/--no-fixed-seeds",
+    default=True,
+    show_default=True,
+    envvar="UNOKIT_FIXED_SEEDS",
+    help="may a creator fix a table's seed (shown to everyone)",
+)
+@click.option(
+    "--presence-ttl",
+    default=6.0,
+    show_default=True,
+    type=click.FloatRange(min=0.5),
+    envvar="UNOKIT_PRESENCE_TTL",
+    help="with Redis: seconds a dead process's players still count as present",
+)
+@click.option(
+    "--limit",
+    "limits",
+    multiple=True,
+    metavar="NAME=N",
+    help="set a limit: " + ", ".join(LIMITS) + " (repeatable; docs/deploy.md)",
+)
 @click.option("--log-level", default="info", show_default=True, envvar="UNOKIT_LOG_LEVEL")
 def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     host: str,
@@ -90,24 +153,39 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     rate: float,
     standin: str,
     external_bots: tuple[str, ...],
+    policies: tuple[str, ...],
+    bot_deadline: float,
+    bot_workers: int,
+    max_iterations: int,
+    fixed_seeds: bool,
+    presence_ttl: float,
+    limits: tuple[str, ...],
     log_level: str,
 ) -> None:
     """Serve tables to browsers: open the printed address and create a table."""
     import uvicorn
 
-    from unokit.bots import make_bot
     from unokit.server.app import create_app
+    from unokit.server.botmenu import BotMenu, BotRefusedError
 
+    offered = _pairs(external_bots, "NAME=COMMAND", "--external-bot")
+    learned = _pairs(policies, "NAME=PATH", "--policy")
+    taken = set(BotMenu().names())
+    for name, path in learned:
+        if name in taken or name in dict(offered):
+            raise click.BadParameter(f"the bot name {name!r} is taken", param_hint="--policy")
+        _check_policy(path)
+    menu = BotMenu(
+        max_iterations=max_iterations,
+        max_time=bot_deadline,
+        external=dict(offered),
+        policies=dict(learned),
+    )
     try:
-        make_bot(standin)
-    except ValueError as err:
+        standin = menu.check(standin)
+    except BotRefusedError as err:
         raise click.BadParameter(str(err), param_hint="--standin") from None
-    offered = []
-    for item in external_bots:
-        name, eq, command = item.partition("=")
-        if not eq or not name.strip() or not command.strip():
-            raise click.BadParameter(f"{item!r} is not NAME=COMMAND", param_hint="--external-bot")
-        offered.append((name.strip(), command.strip()))
+    chosen = _limits(limits)
     config = ServerConfig(
         db=db or default_db_url(),
         redis=redis,
@@ -120,6 +198,13 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         burst=max(1, int(rate * 3)),
         standin=standin,
         external_bots=tuple(offered),
+        policies=tuple(learned),
+        bot_deadline=bot_deadline,
+        bot_workers=bot_workers,
+        max_iterations=max_iterations,
+        fixed_seeds=fixed_seeds,
+        presence_ttl=presence_ttl,
+        **chosen,
     )
     setup_logging(log_level)
     click.echo(f"unokit table server: open http://{host}:{port}/ (database {_safe(config.db)})")
@@ -131,6 +216,42 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         ws_max_size=65536,
         log_level=log_level,
     )
+
+
+def _pairs(items: tuple[str, ...], form: str, flag: str) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip() or not value.strip():
+            raise click.BadParameter(f"{item!r} is not {form}", param_hint=flag)
+        out.append((name.strip(), value.strip()))
+    return out
+
+
+def _limits(items: tuple[str, ...]) -> dict[str, int]:
+    out = {}
+    for name, value in _pairs(items, "NAME=N", "--limit"):
+        if name not in LIMITS:
+            raise click.BadParameter(
+                f"no limit {name!r}; the limits: {', '.join(LIMITS)}", param_hint="--limit"
+            )
+        try:
+            out[name] = int(value)
+        except ValueError:
+            out[name] = 0
+        if out[name] < 1:
+            raise click.BadParameter(f"{name}={value}: a limit is a whole number, 1 or more")
+    return out
+
+
+def _check_policy(path: str) -> None:
+    """Load the operator's policy file once at start, so a bad one stops the server now."""
+    try:
+        from unokit.envs.policy import MLPPolicy
+
+        MLPPolicy.load(path)
+    except Exception as err:
+        raise click.BadParameter(f"{path}: {err}", param_hint="--policy") from None
 
 
 def _safe(url: str) -> str:

@@ -43,3 +43,32 @@ class ServerConfig:
     """``(name, command)``: external bot programs the operator offers under a name. Players
     choose bots by name only; a bot spec naming a command is refused, so nobody can make
     the server run a program of their choosing."""
+    policies: tuple[tuple[str, str], ...] = ()
+    """``(name, path)``: learned policies (``unokit.envs.policy``) the operator offers under a
+    name; a client never names a path."""
+    bot_deadline: float = 2.0
+    """Seconds a bot may think over one decision; after that greedy's move is played."""
+    bot_workers: int = 4
+    """Threads bots think in; one table holds at most one of them at a time."""
+    max_iterations: int = 2000
+    """The most ``ismcts`` iterations a client may ask for (its ``time`` is capped by
+    ``bot_deadline``)."""
+    fixed_seeds: bool = True
+    """May a table's creator fix its seed (the table then says so to everyone)?"""
+    presence_ttl: float = 6.0
+    """With Redis: seconds a process's presence lasts unless its heartbeat renews it, so the
+    connections of a process that died count as gone after this long."""
+    max_tables: int = 2000
+    """Tables stored at once, all clients together."""
+    tables_per_address: int = 20
+    """Tables one client address may have stored at once."""
+    seats_per_address: int = 8
+    """Seats one client address may hold at tables that have not started."""
+    ws_per_address: int = 64
+    """WebSocket connections one client address may hold open (per process)."""
+    ws_per_seat: int = 4
+    """WebSocket connections one seat may hold open (per process)."""
+    max_url: int = 2048
+    """Bytes of a request's path and query beyond which it is refused at once."""
+    log_interval: float = 10.0
+    """Seconds between two log lines about one connection's refused frames."""

@@ -4,6 +4,12 @@ One process needs nothing but asyncio locks. Several processes behind one addres
 Redis server: a Redis lock per table makes exactly one process apply an action, a pub/sub
 channel tells the others to catch up from the database, and a hash per table counts each
 seat's open connections in every process.
+
+Presence is one shared fact with an expiry: a seat is present while some *live* process
+counts a connection for it. Each process keeps a key ``unokit:alive:<process>`` whose time
+to live (``presence_ttl``) its heartbeat renews; a process killed with ``kill -9`` stops
+renewing it, so within ``presence_ttl`` seconds every process sees its connections as gone
+(and deletes its stale counts), and the stand-ins play those seats.
 """
 
 from __future__ import annotations
@@ -45,6 +51,10 @@ class Coordinator:
         async with self._locks[table_id]:
             yield
 
+    def local_lock(self, table_id: str) -> asyncio.Lock:
+        """The table's lock in this process only: enough to read what others committed."""
+        return self._locks[table_id]
+
     async def publish(self, table_id: str) -> None:
         """Tell the other processes that ``table_id`` changed."""
 
@@ -65,10 +75,14 @@ class Coordinator:
 LocalCoordinator = Coordinator
 
 
+def _alive(process: str) -> str:
+    return f"unokit:alive:{process}"
+
+
 class RedisCoordinator(Coordinator):
     """Several processes sharing tables through one Redis server."""
 
-    def __init__(self, url: str, lock_timeout: float = 10.0) -> None:
+    def __init__(self, url: str, lock_timeout: float = 10.0, presence_ttl: float = 6.0) -> None:
         super().__init__()
         import redis.asyncio as aioredis
 
@@ -76,11 +90,16 @@ class RedisCoordinator(Coordinator):
         self.redis: Any = aioredis.Redis.from_url(url)
         self.process = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.lock_timeout = lock_timeout
+        self.presence_ttl = presence_ttl
+        self._alive_ms = max(100, int(presence_ttl * 1000))
+        self._heart: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         self._mine: set[tuple[str, int]] = set()
 
     async def start(self, on_notice: OnNotice) -> None:
         await self.redis.ping()
+        await self._beat()
+        self._heart = asyncio.create_task(self._heartbeat())
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(CHANNEL)
         ready = asyncio.Event()
@@ -101,7 +120,21 @@ class RedisCoordinator(Coordinator):
         self._listener = asyncio.create_task(listen())
         await ready.wait()
 
+    async def _beat(self) -> None:
+        await self.redis.set(_alive(self.process), b"1", px=self._alive_ms)
+
+    async def _heartbeat(self) -> None:
+        """Renew this process's liveness three times per time to live."""
+        while True:
+            await asyncio.sleep(self.presence_ttl / 3)
+            with suppress(Exception):  # Redis away for a moment: the next beat retries
+                await self._beat()
+
     async def close(self) -> None:
+        if self._heart is not None:
+            self._heart.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await self._heart
         if self._listener is not None:
             self._listener.cancel()
             with suppress(asyncio.CancelledError, Exception):
@@ -109,6 +142,7 @@ class RedisCoordinator(Coordinator):
             await self._pubsub.aclose()
         for table_id, seat in list(self._mine):
             await self.redis.hdel(f"unokit:presence:{table_id}", f"{seat}:{self.process}")
+        await self.redis.delete(_alive(self.process))
         await self.redis.aclose()
 
     @asynccontextmanager
@@ -137,9 +171,20 @@ class RedisCoordinator(Coordinator):
         await self.publish(table_id)
 
     async def present(self, table_id: str) -> set[int]:
-        counts = await self.redis.hgetall(f"unokit:presence:{table_id}")
-        seats = set()
+        """Seats with a connection in a process that is alive now."""
+        key = f"unokit:presence:{table_id}"
+        counts = await self.redis.hgetall(key)
+        if not counts:
+            return set()
+        held: list[tuple[bytes, int, str]] = []
         for field, count in counts.items():
+            seat, _, process = field.decode().partition(":")
             if int(count) > 0:
-                seats.add(int(field.decode().split(":", 1)[0]))
-        return seats
+                held.append((field, int(seat), process))
+        processes = sorted({p for _f, _s, p in held})
+        beats = await self.redis.mget([_alive(p) for p in processes])
+        alive = dict(zip(processes, beats, strict=True))
+        stale = [f for f, _s, p in held if alive.get(p) is None]
+        if stale:
+            await self.redis.hdel(key, *stale)
+        return {s for _f, s, p in held if alive.get(p) is not None}

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     Engine,
     Float,
@@ -31,8 +32,10 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
+    true,
     update,
 )
 
@@ -52,6 +55,8 @@ tables = Table(
     Column("version", Integer, nullable=False),
     Column("match_no", Integer, nullable=False),
     Column("seed", BigInteger, nullable=False),
+    Column("fixed_seed", Boolean, nullable=False, server_default=true()),
+    Column("creator", String(32), nullable=True),
 )
 
 seats = Table(
@@ -63,6 +68,7 @@ seats = Table(
     Column("name", String(40), nullable=True),
     Column("bot", String(80), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Column("address", String(32), nullable=True),
 )
 
 moves = Table(
@@ -144,6 +150,8 @@ class StoredSeat:
     name: str | None
     bot: str | None
     token_hash: str | None
+    address: str | None = None
+    """Who holds the seat (a hash of the client's address), for the limit on seats."""
 
 
 @dataclass
@@ -157,6 +165,11 @@ class StoredTable:
     version: int
     match_no: int
     seed: int
+    """The current match's seed (a fixed table: the first match's; the next add 1...)."""
+    fixed_seed: bool = False
+    """Did the creator choose the seed (shown to everyone at the table)?"""
+    creator: str | None = None
+    """A hash of the creator's address, for the limit on tables."""
 
 
 class Store:
@@ -237,7 +250,13 @@ class Store:
                 conn.execute(
                     update(seats)
                     .where(seats.c.table_id == table_id, seats.c.seat == s.seat)
-                    .values(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
+                    .values(
+                        kind=s.kind,
+                        name=s.name,
+                        bot=s.bot,
+                        token_hash=s.token_hash,
+                        address=s.address,
+                    )
                 )
             if move is not None:
                 match_no, seq, seat, text = move
@@ -266,6 +285,30 @@ class Store:
                 {"tid": table_id, "match_no": match_no, "seq": seq, "seat": seat,
                  "text": text, "touched": now},
             )  # fmt: skip
+
+    def count_tables(self, creator: str | None = None) -> int:
+        """Stored tables, all or those created from one address."""
+        query = select(func.count()).select_from(tables)
+        if creator is not None:
+            query = query.where(tables.c.creator == creator)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def count_lobby_seats(self, address: str) -> int:
+        """Seats one address holds at tables that have not started."""
+        query = (
+            select(func.count())
+            .select_from(seats.join(tables, seats.c.table_id == tables.c.id))
+            .where(seats.c.address == address, seats.c.kind == "human", tables.c.state == "lobby")
+        )
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def idle_tables(self, before: float) -> list[str]:
+        """Tables last changed before ``before`` (one query, for the idle sweep)."""
+        query = select(tables.c.id).where(tables.c.touched < before)
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
 
     def delete_table(self, table_id: str) -> None:
         with self.engine.begin() as conn:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import secrets
@@ -21,9 +22,12 @@ from typing import Any
 
 from unokit.bots import Bot, decide, make_bot
 from unokit.errors import IllegalAction
+from unokit.server.botmenu import BotMenu, BotRefusedError
+from unokit.server.botpool import BotPool
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
+from unokit.server.names import same_name
 from unokit.server.protocol import Act, AddBot, Chat, ClientFrame, Kick, RemoveBot, Start
 from unokit.server.table import (
     LOBBY,
@@ -37,7 +41,7 @@ from unokit.server.table import (
 )
 from unokit.words import describe
 
-__all__ = ["Connection", "Hub", "TableError"]
+__all__ = ["BadRequestError", "Connection", "Hub", "LimitError", "TableError", "address_key"]
 
 log = logging.getLogger("unokit.server")
 
@@ -46,18 +50,39 @@ class TableError(ValueError):
     """A request the table refuses, with the reason in words (sent back as an error frame)."""
 
 
+class BadRequestError(TableError):
+    """A request this server never grants, whatever the table's state (HTTP 400)."""
+
+
+class LimitError(TableError):
+    """A request beyond one of the operator's limits (HTTP 429)."""
+
+
+def address_key(address: str) -> str:
+    """What the database keeps of a client's address: a hash, enough to count by."""
+    return hashlib.sha256(f"unokit-address:{address}".encode()).hexdigest()[:32]
+
+
 @dataclass(eq=False)
 class Connection:
     """One open WebSocket: the table it watches, its seat (``None``: a spectator)."""
 
     table_id: str
     seat: int | None
+    token_hash: str | None = None
+    """The seat's token as it was when the connection opened: a freed seat taken by
+    someone else is not this connection's any more."""
+    address: str = ""
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     sent: tuple[int, int, int] = (0, 0, 0)
     """(match number, round number, events sent of that round): a rematch's first round has
     the old match's round number, so the match number tells the two apart."""
     tokens: float = 0.0
     stamp: float = 0.0
+    logged: float = -1e9
+    """When this connection's refused frames were last logged (once per interval)."""
+    unlogged: int = 0
+    """Frames refused since then."""
 
     def allow(self, rate: float, burst: int) -> bool:
         """A token bucket: ``rate`` frames a second on average, ``burst`` at once."""
@@ -99,6 +124,13 @@ class Hub:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.menu = BotMenu(
+            max_iterations=config.max_iterations,
+            max_time=config.bot_deadline,
+            external=dict(config.external_bots),
+            policies=dict(config.policies),
+        )
+        self.pool = BotPool(config.bot_workers, config.bot_deadline)
 
     # -- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -116,20 +148,22 @@ class Hub:
         tasks = [*self._drivers.values(), *([self._sweeper] if self._sweeper else [])]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:
+            _done, stuck = await asyncio.wait(tasks, timeout=5.0)
+            if stuck:
+                log.warning("drivers still running at shutdown", extra={"tasks": len(stuck)})
         await self.coord.close()
         for bot in self._bots.values():
             self._close_bot(bot)
         self._bots.clear()
+        self.pool.close()
 
     def _load(self, table_id: str) -> Table | None:
         row = self.store.table(table_id)
         if row is None:
             return None
         moves = self.store.moves(table_id, row.match_no) if row.state != LOBBY else []
-        table = Table.load(row, self.store.seats(table_id), moves, self.store.chat(table_id))
+        table = Table.load(row, self._seat_rows(table_id), moves, self.store.chat(table_id))
         self.tables[table_id] = table
         now = time.monotonic()
         clock = self._clocks.setdefault(table_id, _Clock(changed=now, turn_started=now))
@@ -165,7 +199,7 @@ class Hub:
             return table
         if row.match_no == table.match_no and row.state != LOBBY and table.match is not None:
             table.replay(self.store.moves(table.id, row.match_no, since=table.seq))
-            table.seats = self.store.seats(table.id)
+            table.seats = self._seat_rows(table.id)
             table.chat = self.store.chat(table.id)
             table.owner, table.state, table.version = row.owner, row.state, row.version
             return table
@@ -173,19 +207,31 @@ class Hub:
         table = self._load(table.id) or old
         return table
 
+    def _seat_rows(self, table_id: str) -> list[StoredSeat]:
+        """The stored seats, each bot's spec clamped to what this server allows today."""
+        rows = self.store.seats(table_id)
+        for row in rows:
+            if row.kind == "bot" and row.bot:
+                row.bot = self.menu.clamp(row.bot, self._standin())
+        return rows
+
     async def _notice(self, table_id: str) -> None:
         """Another process changed ``table_id``: catch up and tell our connections."""
         if table_id not in self.tables and not self.conns.get(table_id):
             return
         try:
-            async with self.coord.lock(table_id):
+            # only this process's lock: catching up reads committed rows, and a process
+            # killed while it held the shared lock must not stall everyone's notices
+            async with self.coord.local_lock(table_id):
                 before = self.table(table_id).version
                 table = self._catch_up(self.table(table_id))
         except TableError:
             return
         if table.version != before:
             self._touch_clock(table)
+        self._observe(table, await self.coord.present(table_id))
         await self._broadcast(table)
+        self._wake_driver(table_id)
 
     # -- creating and joining (HTTP) ----------------------------------------------------------
     def create(
@@ -195,6 +241,7 @@ class Hub:
         settings: TableSettings,
         bots: list[str],
         seed: int | None,
+        address: str = "",
     ) -> tuple[Table, str]:
         """A new table: the creator takes seat 0, ``bots`` take the last seats."""
         try:
@@ -206,12 +253,22 @@ class Hub:
                 f"{rules.name} seats {rules.min_players} to {rules.max_players} players, "
                 f"not {settings.seats}"
             )
+        if seed is not None and not self.config.fixed_seeds:
+            raise BadRequestError("this server deals every table at random: no fixed seeds")
         if len(bots) > settings.seats - 1:
             raise TableError(f"at most {settings.seats - 1} bots fit at {settings.seats} seats")
-        for spec in bots:
-            self._check_bot(spec)
+        bots = [self._check_bot(spec) for spec in bots]
+        who = address_key(address)
+        if self.store.count_tables() >= self.config.max_tables:
+            raise LimitError("this server holds all the tables it can: try again later")
+        if self.store.count_tables(creator=who) >= self.config.tables_per_address:
+            raise LimitError(
+                f"at most {self.config.tables_per_address} tables from one address at once: "
+                "play at one of yours, or wait for an old one to expire"
+            )
+        self._check_seats(who)
         token = new_token()
-        seat_rows = [StoredSeat(0, "human", name, None, hash_token(token))]
+        seat_rows = [StoredSeat(0, "human", name, None, hash_token(token), who)]
         first_bot = settings.seats - len(bots)
         for seat in range(1, settings.seats):
             if seat >= first_bot:
@@ -229,6 +286,8 @@ class Hub:
             version=1,
             match_no=0,
             seed=seed if seed is not None else secrets.randbits(63),
+            fixed_seed=seed is not None,
+            creator=who,
         )
         self.store.create_table(row, seat_rows)
         table = self._load(row.id)
@@ -236,8 +295,18 @@ class Hub:
         log.info("table created", extra={"table": row.id, "rules": rules.name})
         return table, token
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
+    def _check_seats(self, who: str) -> None:
+        if self.store.count_lobby_seats(who) >= self.config.seats_per_address:
+            raise LimitError(
+                f"at most {self.config.seats_per_address} seats from one address at tables "
+                "that have not started"
+            )
+
+    async def join(
+        self, table_id: str, name: str, seat: int | None, address: str = ""
+    ) -> tuple[int, str]:
         """Take an open seat (the first one unless ``seat`` is given); returns its token."""
+        who = address_key(address)
         async with self._locked(table_id) as table:
             if table.state != LOBBY:
                 raise TableError("the game has started: you can watch it")
@@ -248,8 +317,11 @@ class Hub:
                 seat = free[0]
             elif seat not in free:
                 raise TableError(f"seat {seat} is not free; free seats: {free}")
+            if any(s.name and same_name(s.name, name) for s in table.seats):
+                raise TableError(f"someone at this table is called {name!r}: choose another name")
+            self._check_seats(who)
             token = new_token()
-            row = StoredSeat(seat, "human", name, None, hash_token(token))
+            row = StoredSeat(seat, "human", name, None, hash_token(token), who)
             self._commit(table, seat_rows=[row])
             table.seats[seat] = row
             self._clocks[table.id].absent_since[seat] = time.monotonic()
@@ -257,32 +329,30 @@ class Hub:
         await self._changed(table)
         return seat, token
 
-    def _check_bot(self, spec: str) -> None:
-        name = spec.partition(":")[0].strip()
-        if name == "external":
-            raise TableError(
-                "external bots are offered by the server's operator (unokit serve "
-                "--external-bot NAME=COMMAND); choose one by its name"
-            )
-        if name in dict(self.config.external_bots):
-            if spec.strip() != name:
-                raise TableError(f"the external bot {name!r} takes no settings")
-            return
-        bot = self._new_bot(spec, seed=0)
-        close = getattr(bot, "close", None)
-        if close is not None:
-            close()
+    def _check_bot(self, spec: str) -> str:
+        """The spec as it will be played, if this server offers it (``botmenu``)."""
+        try:
+            return self.menu.check(spec)
+        except BotRefusedError as err:
+            raise BadRequestError(str(err)) from None
 
     def _new_bot(self, spec: str, seed: int) -> Bot:
-        command = dict(self.config.external_bots).get(spec.strip())
+        """Build a bot the menu allowed (stored specs are clamped before they get here)."""
         try:
+            command = self.menu.external.get(spec)
             if command is not None:
                 from unokit.bots.external import ExternalBot
 
                 return ExternalBot(seed=seed, command=command)
+            path = self.menu.policies.get(spec)
+            if path is not None:
+                from unokit.envs.policy import PolicyBot
+
+                return PolicyBot(seed=seed, path=path)
             return make_bot(spec, seed=seed)
-        except ValueError as err:
-            raise TableError(str(err)) from None
+        except Exception:
+            log.exception("a bot could not be built", extra={"spec": spec})
+            return make_bot(self._standin(), seed=seed)
 
     # -- connections ------------------------------------------------------------------------
     async def connect(self, table_id: str, token: str | None) -> Connection:
@@ -290,7 +360,13 @@ class Hub:
         seat = table.seat_for_token(token)
         if token and seat is None:
             raise TableError("this seat token is not valid at this table")
-        conn = Connection(table_id, seat)
+        if seat is not None:
+            copies = sum(1 for c in self.conns.get(table_id, ()) if c.seat == seat)
+            if copies >= self.config.ws_per_seat:
+                raise LimitError(
+                    f"this seat has {copies} connections open already: close one first"
+                )
+        conn = Connection(table_id, seat, None if seat is None else table.seats[seat].token_hash)
         self.conns.setdefault(table_id, set()).add(conn)
         if seat is not None:
             await self.coord.presence(table_id, seat, +1)
@@ -326,7 +402,8 @@ class Hub:
             raise TableError("spectators can watch, not act: join the table to play")
         seat = conn.seat
         async with self._locked(conn.table_id) as table:
-            if table.seats[seat].kind != "human":
+            row = table.seats[seat]
+            if row.kind != "human" or row.token_hash != conn.token_hash:
                 raise TableError("you no longer hold this seat")
             if isinstance(frame, Act):
                 self._act(table, seat, frame.action)
@@ -341,7 +418,9 @@ class Hub:
                 conn.seat = None
                 await self.coord.presence(table.id, seat, -1)
             else:
-                self._owner_frame(table, seat, frame)
+                present = await self.coord.present(table.id)
+                self._observe(table, present)
+                self._owner_frame(table, seat, frame, present)
             conn.queue.put_nowait(
                 json.dumps({"type": "ack", "id": frame.id, "version": table.version})
             )
@@ -414,10 +493,13 @@ class Hub:
         if table.state != OVER:
             raise TableError("the match is still being played")
         table.match_no += 1
+        if not table.fixed_seed:
+            table.seed = secrets.randbits(63)  # nothing of the last match tells this one
         table.state = PLAYING
         table.seq = 0
         table.match = table.new_match()
-        self._commit(table, table_fields={"state": PLAYING, "match_no": table.match_no})
+        fields = {"state": PLAYING, "match_no": table.match_no, "seed": table.seed}
+        self._commit(table, table_fields=fields)
 
     def _leave(self, table: Table, seat: int) -> None:
         """Before the start the seat opens again; after it, a bot plays it."""
@@ -441,7 +523,7 @@ class Hub:
                 return seat
         return None
 
-    def _owner_frame(self, table: Table, seat: int, frame: ClientFrame) -> None:
+    def _owner_frame(self, table: Table, seat: int, frame: ClientFrame, present: set[int]) -> None:
         if table.owner != seat:
             raise TableError("only the table's host can do that")
         if isinstance(frame, Start):
@@ -462,8 +544,7 @@ class Hub:
         elif isinstance(frame, AddBot):
             if table.state != LOBBY:
                 raise TableError("bots join before the start (the host can kick an absent seat)")
-            spec = frame.bot
-            self._check_bot(spec)
+            spec = self._check_bot(frame.bot)
             free = table.open_seats()
             target = frame.seat if frame.seat is not None else (free[0] if free else None)
             if target is None or target not in free:
@@ -482,16 +563,18 @@ class Hub:
             self._commit(table, seat_rows=[row])
         elif isinstance(frame, Kick):
             target = frame.seat
-            spec = frame.bot
-            self._check_bot(spec)
-            if table.state == LOBBY:
-                raise TableError("before the start a seat is freed by its player leaving")
+            spec = self._check_bot(frame.bot)
             if not 0 <= target < len(table.seats) or table.seats[target].kind != "human":
                 raise TableError(f"seat {target} is not a player's seat")
             if target == seat:
                 raise TableError("leave the table instead of kicking yourself")
-            clock = self._clocks[table.id]
-            if target not in clock.absent_since:
+            if table.state == LOBBY:  # before the start the host frees any seat
+                row = StoredSeat(target, "open", None, None, None)
+                table.seats[target] = row
+                self._commit(table, seat_rows=[row])
+                log.info("seat freed by the host", extra={"table": table.id, "seat": target})
+                return
+            if target in present:  # the shared fact: connected to any live process
                 raise TableError("only an absent player's seat can be given to a bot")
             row = StoredSeat(target, "bot", None, spec, None)
             table.seats[target] = row
@@ -597,6 +680,8 @@ class Hub:
             except TimeoutError:
                 pass
             assert plan is not None
+            if plan[1] == "look":
+                continue
             try:
                 await self._automatic(table_id, plan[1], plan[2], plan[3])
             except (TableError, IllegalAction):
@@ -613,16 +698,24 @@ class Hub:
         clock = self._clocks[table_id]
         v = table.version
         plans: list[tuple[float, str, int | None, int]] = []
+        present = await self.coord.present(table_id)
+        self._observe(table, present)
+        local = {c.seat for c in self.conns.get(table_id, ()) if c.seat is not None}
+        if self.coord.shared and present - local:
+            # seats present through other processes only: look again before their
+            # presence could have expired, in case one of those processes died
+            plans.append((time.monotonic() + self.config.presence_ttl / 2, "look", None, v))
         owner = table.owner
-        if owner is not None and owner in clock.absent_since and table.state != OVER:
-            present = await self.coord.present(table_id)
-            if present - {owner}:
-                plans.append((clock.absent_since[owner] + self.config.grace, "host", owner, v))
+        away = owner is not None and owner in clock.absent_since and table.state != OVER
+        if away and present - {owner}:
+            assert owner is not None
+            plans.append((clock.absent_since[owner] + self.config.grace, "host", owner, v))
         if table.state != PLAYING or table.match is None:
             return min(plans, key=lambda p: p[0]) if plans else None
         game = table.match.game
         if game.over:
-            return (clock.changed + self.config.round_pause, "deal", None, v)
+            plans.append((clock.changed + self.config.round_pause, "deal", None, v))
+            return min(plans, key=lambda p: p[0])
         bots = [s.seat for s in table.seats if s.kind == "bot"]
         if clock.offered != v and any(s != game.to_play and game.legal_actions(s) for s in bots):
             plans.append((clock.changed + self.config.bot_delay / 2, "offers", None, v))
@@ -632,7 +725,6 @@ class Hub:
             if kind == "bot":
                 plans.append((clock.changed + self.config.bot_delay, "bot", seat, v))
             else:
-                present = await self.coord.present(table_id)
                 if seat not in present:
                     gone = clock.absent_since.get(seat, clock.turn_started)
                     at = max(gone + self.config.grace, clock.changed + self.config.bot_delay)
@@ -644,12 +736,30 @@ class Hub:
                     plans.append((clock.turn_started + timer, "clock", seat, v))
         return min(plans, key=lambda p: p[0]) if plans else None
 
+    def _observe(self, table: Table, present: set[int]) -> None:
+        """Bring this process's absence clocks in line with the shared presence: a seat is
+        away from the first moment this process saw it away from every live process."""
+        clock = self._clocks.get(table.id)
+        if clock is None:
+            return
+        now = time.monotonic()
+        for seat in table.humans():
+            if seat in present:
+                clock.absent_since.pop(seat, None)
+            else:
+                clock.absent_since.setdefault(seat, now)
+        for seat in [s for s in clock.absent_since if s not in table.humans()]:
+            del clock.absent_since[seat]
+
     async def _automatic(self, table_id: str, what: str, seat: int | None, version: int) -> None:
         async with self._locked(table_id) as table:
             if table.version != version:
                 return
             if what == "host":
                 present = await self.coord.present(table_id)
+                self._observe(table, present)
+                if seat in present:  # the host is back, through this process or another
+                    return
                 new = self._next_host(table, seat or 0, present - {seat})
                 if new is None:
                     return
@@ -697,10 +807,10 @@ class Hub:
         key = (table.id, seat, spec)
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[key] = self._new_bot(spec, seed=(table.seed + seat) % (1 << 63))
+            bot = self._bots[key] = self._new_bot(spec, seed=secrets.randbits(63))
         assert table.match is not None
         decision = decide(table.match.game.clone(), seat, optional)
-        choice = await asyncio.to_thread(bot.choose, decision)
+        choice = await self.pool.choose(table.id, bot, decision)
         return None if choice is None else str(choice)
 
     # -- expiry -----------------------------------------------------------------------------
@@ -708,20 +818,38 @@ class Hub:
         """Delete tables nobody has changed for ``idle_expiry`` seconds and nobody watches."""
         while True:
             await asyncio.sleep(min(60.0, self.config.idle_expiry / 4))
-            self.expire_idle()
+            try:
+                await self.expire_idle_async()
+            except Exception:
+                log.exception("the idle sweep failed")
+
+    async def expire_idle_async(self, now: float | None = None) -> list[str]:
+        """``expire_idle`` with the database's work in a thread: the loop never waits."""
+        now = time.time() if now is None else now
+        idle = await asyncio.to_thread(self.store.idle_tables, now - self.config.idle_expiry)
+        gone = [t for t in idle if not self.conns.get(t)]
+        await asyncio.to_thread(self._delete_tables, gone)
+        for table_id in gone:
+            self._forget(table_id)
+            log.info("idle table expired", extra={"table": table_id})
+        return gone
+
+    def _delete_tables(self, table_ids: list[str]) -> None:
+        for table_id in table_ids:
+            self.store.delete_table(table_id)
 
     def expire_idle(self, now: float | None = None) -> list[str]:
+        """Delete tables nobody changed for ``idle_expiry`` seconds and nobody watches."""
         now = time.time() if now is None else now
-        gone = []
-        for table_id in self.store.table_ids():
-            row = self.store.table(table_id)
-            if row is None or self.conns.get(table_id):
-                continue
-            if now - row.touched >= self.config.idle_expiry:
-                self.store.delete_table(table_id)
-                self._forget(table_id)
-                gone.append(table_id)
-                log.info("idle table expired", extra={"table": table_id})
+        gone = [
+            t
+            for t in self.store.idle_tables(now - self.config.idle_expiry)
+            if not self.conns.get(t)
+        ]
+        self._delete_tables(gone)
+        for table_id in gone:
+            self._forget(table_id)
+            log.info("idle table expired", extra={"table": table_id})
         return gone
 
     def _forget(self, table_id: str) -> None:

@@ -12,11 +12,25 @@ import logging
 import re
 import time
 from typing import Any
+from urllib.parse import unquote
 
 __all__ = ["JsonFormatter", "setup_logging"]
 
-_TOKEN = re.compile(r"(token=)[^&\s\"']+")
-"""Seat tokens travel in URLs (the WebSocket and the record download): never log one."""
+_PARAM = re.compile(r"([?&;]|\b)([^=&?;\s\"']+)=([^&;\s\"']*)")
+"""A ``name=value`` pair in a request line or a message."""
+
+
+def _redact(text: str) -> str:
+    """Hide the value of every parameter whose name, percent-decoded, mentions a token
+    (``token=``, ``%74oken=``): the server refuses tokens in URLs, and never logs one."""
+
+    def hide(m: re.Match[str]) -> str:
+        if "token" in unquote(m.group(2)).lower():
+            return f"{m.group(1)}{m.group(2)}=[hidden]"
+        return m.group(0)
+
+    return _PARAM.sub(hide, text)
+
 
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {
     "message",
@@ -33,11 +47,11 @@ class JsonFormatter(logging.Formatter):
             "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)),
             "level": record.levelname.lower(),
             "logger": record.name,
-            "msg": _TOKEN.sub(r"\1[hidden]", record.getMessage()),
+            "msg": _redact(record.getMessage()),
         }
         for key, value in vars(record).items():
             if key not in _STANDARD:
-                out[key] = _TOKEN.sub(r"\1[hidden]", value) if isinstance(value, str) else value
+                out[key] = _redact(value) if isinstance(value, str) else value
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
         return json.dumps(out, default=str)

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-__all__ = ["MAX_FRAME", "ClientFrame", "FrameError", "parse_frame"]
+__all__ = ["MAX_FRAME", "Auth", "ClientFrame", "FrameError", "parse_auth", "parse_frame"]
 
 MAX_FRAME = 4096
 """Bytes: the longest frame a client may send (an action or a chat line is far shorter)."""
@@ -89,3 +89,25 @@ def parse_frame(text: str | bytes) -> ClientFrame:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "frame"
         raise FrameError(f"bad frame: {where}: {first['msg']}") from None
+
+
+class Auth(_Frame):
+    """The first frame of every connection: the seat token (none: a spectator). Tokens
+    travel here, never in a URL, so no proxy's access log holds one."""
+
+    type: Literal["auth"]
+    token: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+
+
+def parse_auth(text: str | bytes) -> str | None:
+    """The token of a connection's first frame; ``FrameError`` unless it is ``auth``."""
+    if len(text) > MAX_FRAME:
+        raise FrameError(f"frame too long: {len(text)} bytes, at most {MAX_FRAME}")
+    try:
+        return Auth.model_validate_json(text).token
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "frame"
+        raise FrameError(
+            f'the first frame is {{"type": "auth", "token": ...}}: {where}: {first["msg"]}'
+        ) from None

@@ -84,6 +84,8 @@ class Table:
     version: int = 0
     match_no: int = 0
     seed: int = 0
+    fixed_seed: bool = False
+    creator: str | None = None
     created: float = 0.0
     touched: float = 0.0
     match: Match | None = None
@@ -111,6 +113,8 @@ class Table:
             version=row.version,
             match_no=row.match_no,
             seed=row.seed,
+            fixed_seed=row.fixed_seed,
+            creator=row.creator,
             created=row.created,
             touched=row.touched,
             chat=chat_rows,
@@ -131,11 +135,17 @@ class Table:
             version=self.version,
             match_no=self.match_no,
             seed=self.seed,
+            fixed_seed=self.fixed_seed,
+            creator=self.creator,
         )
 
     def match_seed(self) -> int:
-        """Each rematch plays the next seed, so a table's seed replays all its matches."""
-        return (self.seed + self.match_no) % (1 << 63)
+        """A fixed table's matches play its seed, the seed + 1, ... (everyone at it knows the
+        seed); any other table's ``seed`` is the current match's own, drawn from the
+        operating system's CSPRNG when the match began (``Hub``), independent of the last."""
+        if self.fixed_seed:
+            return (self.seed + self.match_no) % (1 << 63)
+        return self.seed
 
     def new_match(self) -> Match:
         return Match(self.rules, players=self.settings.seats, seed=self.match_seed())
@@ -195,6 +205,7 @@ class Table:
             "rules": self.rules.name,
             "target": self.rules.target,
             "state": self.state,
+            "fixed_seed": self.seed if self.fixed_seed else None,
             "owner": self.owner,
             "version": self.version,
             "match_no": self.match_no,

@@ -2,7 +2,7 @@
 // last state frame and the player's half-made choices, and on each frame patches the page in
 // place (table, hand, prompts, variant panels, side panels), so focus and scroll survive.
 import { $, el, keyed, setProps } from "./dom.js";
-import { connect, send, setToken, recordUrl } from "./net.js";
+import { connect, send, setToken, downloadRecord } from "./net.js";
 import { cardName } from "./cards.js";
 import { renderSeats, renderCenter } from "./table.js";
 import { renderHand, playOptions } from "./hand.js";
@@ -118,7 +118,7 @@ function redraw() {
   renderScores(ctrl);
   renderRules(ctrl);
   renderResult(ctrl);
-  $("#record").href = recordUrl();
+  $("#record").onclick = (ev) => { ev.preventDefault(); downloadRecord(); };
   $("#leave").hidden = seat === null;
   const mine = Boolean(view && !view.over && seat !== null && (view.to_play === seat || ctrl.legal.some((a) => !a.startsWith("jump ") && !a.startsWith("catch "))));
   document.title = mine ? "● Your turn · unokit" : "unokit";

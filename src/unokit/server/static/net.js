@@ -13,10 +13,21 @@ export function setToken(value) {
   else localStorage.removeItem(`unokit:token:${tableId}`);
 }
 
-/** The address of the table's record (the seat's own while the match runs). */
-export function recordUrl() {
+/** Save the table's record (the seat's own while the match runs). The token travels in a
+ *  header, never in an address: proxies log addresses. */
+export async function downloadRecord() {
   const t = token();
-  return `/api/tables/${tableId}/record` + (t ? `?token=${encodeURIComponent(t)}` : "");
+  const response = await fetch(`/api/tables/${tableId}/record`, { headers: t ? { "X-Seat-Token": t } : {} });
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
+    handlers && handlers.onStatus(body.detail || body.error || "no record yet");
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = `unokit-${tableId}.json`;
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 /** Open (or reopen) the table's socket; `on` has onFrame(frame) and onStatus(text). */
@@ -25,10 +36,14 @@ export function connect(id, on) {
   handlers = on;
   if (socket) { socket.onclose = null; socket.close(); }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const t = token();
-  const url = `${scheme}://${location.host}/ws/${tableId}` + (t ? `?token=${encodeURIComponent(t)}` : "");
-  socket = new WebSocket(url);
-  socket.onopen = () => { retry = 0; handlers.onStatus("connected"); };
+  // the seat token goes in the first frame, never in the address (proxies log addresses)
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+  socket.onopen = () => {
+    const t = token();
+    socket.send(JSON.stringify(t ? { type: "auth", token: t } : { type: "auth" }));
+    retry = 0;
+    handlers.onStatus("connected");
+  };
   socket.onmessage = (msg) => handlers.onFrame(JSON.parse(msg.data));
   socket.onclose = (ev) => {
     if (ev.code === 4401) {
@@ -39,6 +54,13 @@ export function connect(id, on) {
       return;
     }
     if (ev.code === 4404) { handlers.onStatus("there is no such table"); return; }
+    if (ev.code === 4429) {
+      // a limit of the server (too many connections from here, or for this seat): back off
+      handlers.onStatus("the server is holding too many connections from here: retrying later");
+      retry = 6;
+      setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
+      return;
+    }
     handlers.onStatus("connection lost: reconnecting");
     retry = Math.min(retry + 1, 6);
     setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);

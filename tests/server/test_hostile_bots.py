@@ -1,0 +1,167 @@
+"""Hostile bot settings: clients choose only what the operator allows, and no bot freezes a
+table, another table, or the server after a restart."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.server.conftest import config_for, create, seated, until
+from tests.server.test_tables import hub_of
+
+from unokit.bots import Bot, Decision
+from unokit.server import create_app
+from unokit.server.db import Store, open_engine
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:time=1e9",
+        "ismcts:iterations=100000000",
+        "greedy:think=1e9",
+        "ismcts:nonsense=1",
+        "oracle",
+        "external:command=sleep 100",
+    ],
+)
+def test_a_bot_setting_beyond_the_operators_caps_is_refused(client: TestClient, spec: str) -> None:
+    response = client.post("/api/tables", json={"name": "Eve", "seats": 2, "bots": [spec]})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]
+
+
+def test_named_strengths_and_capped_settings_are_accepted(client: TestClient) -> None:
+    t = create(client, seats=4, bots=["easy", "hard", "ismcts:iterations=2000,time=2"])
+    seats = client.get(f"/api/tables/{t['table']}").json()["seats"]
+    assert [s["bot"] for s in seats[1:]] == ["random", "ismcts:iterations=200", seats[3]["bot"]]
+    options = client.get("/api/options").json()["bots"]
+    assert {"easy", "normal", "hard", "random", "greedy", "ismcts"} <= set(options)
+
+
+def test_add_bot_frame_with_a_capped_setting_gets_an_error_frame(client: TestClient) -> None:
+    t = create(client, seats=3)
+    with seated(client, t["table"], t["token"]) as ws:
+        ws.send_json({"type": "add_bot", "bot": "ismcts:time=1e9", "id": 4})
+        error = until(ws, "error")
+        assert error["id"] == 4 and "ismcts" in error["message"]
+        ws.send_json({"type": "ping", "id": 5})
+        assert until(ws, "pong")["id"] == 5  # the connection stays open
+
+
+@pytest.mark.parametrize(
+    "path", ["/dev/stdin", "/etc/shadow", "/etc/passwd", "/nonexistent", "/tmp"]
+)
+def test_a_policy_path_from_a_client_is_refused_without_opening_it(
+    client: TestClient, path: str
+) -> None:
+    response = client.post(
+        "/api/tables", json={"name": "Eve", "seats": 2, "bots": [f"policy:path={path}"]}
+    )
+    assert response.status_code == 400
+    message = response.json()["error"]
+    assert "operator" in message and path not in message and "file" not in message
+
+
+def test_every_policy_path_gets_the_same_answer(client: TestClient) -> None:
+    answers = {
+        client.post(
+            "/api/tables", json={"name": "Eve", "seats": 2, "bots": [f"policy:path={p}"]}
+        ).text
+        for p in ("/etc/shadow", "/nonexistent", "/tmp", "/dev/stdin")
+    }
+    assert len(answers) == 1  # nothing says whether a file exists
+
+
+def test_an_unknown_policy_name_over_the_websocket_is_an_error_frame(client: TestClient) -> None:
+    t = create(client, seats=3)
+    with seated(client, t["table"], t["token"]) as ws:
+        ws.send_json({"type": "add_bot", "bot": "policy:path=/dev/stdin", "id": 1})
+        assert "operator" in until(ws, "error")["message"]
+        ws.send_json({"type": "add_bot", "bot": "champion", "id": 2})
+        error = until(ws, "error")
+        assert error["id"] == 2 and "unknown bot" in error["message"]
+    assert client.get("/health").status_code == 200
+
+
+def test_a_registered_policy_is_chosen_by_name(make_client: Any, tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    from unokit.envs.policy import MLPPolicy
+    from unokit.rules import Rules
+
+    path = tmp_path / "champion.npz"
+    MLPPolicy(Rules.preset(), 2, hidden=8).save(path)
+    client = make_client(policies=(("champion", str(path)),))
+    assert "champion" in client.get("/api/options").json()["bots"]
+    t = create(client, seats=2, bots=["champion"])
+    with seated(client, t["table"], t["token"]) as ws:
+        ws.send_json({"type": "start"})
+        until(ws, "ack")
+    deadline = time.monotonic() + 10
+    hub = hub_of(client)
+    while time.monotonic() < deadline:
+        match = hub.tables[t["table"]].match
+        if match is not None and match.game.to_play == 0:
+            break
+        time.sleep(0.05)
+    assert str(path) not in client.get(f"/api/tables/{t['table']}").text
+
+
+class _Sleeper(Bot):
+    """A bot that thinks far past any deadline (what ``ismcts:time=1e9`` did)."""
+
+    name = "sleeper"
+
+    def choose(self, decision: Decision) -> Any:
+        time.sleep(3.0)
+        return decision.legal[0]
+
+
+def _moves(client: TestClient, table_id: str) -> int:
+    return hub_of(client).tables[table_id].seq
+
+
+def test_a_slow_bot_is_overruled_at_the_deadline_and_other_tables_play_on(
+    make_client: Any,
+) -> None:
+    # absent players' turns go to the stand-in at once; every bot of the slow tables
+    # thinks for 3 s a decision, on more tables than there are bot workers
+    client = make_client(bot_deadline=0.3, bot_workers=2, grace=0.0)
+    hub = hub_of(client)
+    slow = [create(client, seats=2, bots=["greedy"]) for _ in range(4)]
+    honest = create(client, seats=3, bots=["random", "random"])
+    for t in slow:
+        hub._bots[(t["table"], 0, "random")] = _Sleeper()
+        hub._bots[(t["table"], 1, "greedy")] = _Sleeper()
+    for t in [*slow, honest]:
+        with seated(client, t["table"], t["token"]) as ws:
+            ws.send_json({"type": "start"})
+            until(ws, "ack")
+    time.sleep(3.0)
+    assert _moves(client, honest["table"]) >= 10  # it never waited for a worker
+    assert all(_moves(client, t["table"]) >= 3 for t in slow)  # greedy played for them
+    assert hub.pool.fallbacks > 0
+
+
+def test_stored_bots_beyond_the_caps_are_clamped_on_restart(tmp_path: Path) -> None:
+    config = config_for(tmp_path, bot_deadline=0.5)
+    with TestClient(create_app(config)) as client:
+        t = create(client, seats=4, bots=["greedy", "greedy", "greedy"])
+    store = Store(open_engine(config.db))
+    from unokit.server.db import StoredSeat
+
+    rows = [
+        StoredSeat(1, "bot", None, "ismcts:time=1e9,iterations=100000000,c=0.5", None),
+        StoredSeat(2, "bot", None, "policy:path=/dev/stdin", None),
+        StoredSeat(3, "bot", None, "greedy:think=1e9", None),
+    ]
+    store.change(t["table"], 2, seat_rows=rows)
+    store.close()
+    with TestClient(create_app(config)) as client:
+        seats = client.get(f"/api/tables/{t['table']}").json()["seats"]
+    assert seats[1]["bot"] == "ismcts:time=0.5,iterations=2000,c=0.5"
+    assert seats[2]["bot"] == "random"  # a path is no longer offered: the stand-in plays
+    assert seats[3]["bot"] == "greedy:think=5.0"

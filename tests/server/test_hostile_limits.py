@@ -1,0 +1,164 @@
+"""One client cannot spoil the server for the others: every resource has a limit with a
+clear error, tokens never travel in URLs, names cannot impersonate."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from tests.server.conftest import create, join, receive, seated, until, url
+from tests.server.test_tables import drain, hub_of
+
+from unokit.server.logs import JsonFormatter
+
+
+def test_tables_per_address_and_in_total_are_limited(make_client: Any) -> None:
+    client = make_client(tables_per_address=3, max_tables=5, seats_per_address=50)
+    for _ in range(3):
+        create(client, seats=2)
+    refused = client.post("/api/tables", json={"name": "Eve", "seats": 2})
+    assert refused.status_code == 429 and "at most 3 tables" in refused.json()["error"]
+    hub = hub_of(client)
+    hub.config = hub.config.__class__(**{**hub.config.__dict__, "tables_per_address": 50})
+    create(client, seats=2), create(client, seats=2)
+    full = client.post("/api/tables", json={"name": "Eve", "seats": 2})
+    assert full.status_code == 429 and "all the tables" in full.json()["error"]
+
+
+def test_seats_per_address_are_limited(make_client: Any) -> None:
+    client = make_client(seats_per_address=3)
+    t = create(client, seats=6)  # the creator's seat counts
+    join(client, t["table"], "B"), join(client, t["table"], "C")
+    refused = client.post(f"/api/tables/{t['table']}/join", json={"name": "D"})
+    assert refused.status_code == 429 and "at most 3 seats" in refused.json()["error"]
+
+
+def test_the_host_may_free_any_seat_before_the_start(client: TestClient) -> None:
+    t = create(client, seats=3)
+    squatter = join(client, t["table"], "Squatter")
+    with (
+        seated(client, t["table"], t["token"]) as ann,
+        seated(client, t["table"], squatter["token"]) as sq,
+    ):
+        ann.send_json({"type": "kick", "seat": squatter["seat"], "id": 3})
+        assert until(ann, "ack")["id"] == 3
+        friend = join(client, t["table"], "Friend")
+        assert friend["seat"] == squatter["seat"]
+        sq.send_json({"type": "chat", "text": "still here", "id": 4})
+        error = until(sq, "error")  # the old token no longer speaks for the seat
+        assert error["id"] == 4 and "no longer hold" in error["message"]
+
+
+def test_connections_per_seat_token_are_limited(make_client: Any) -> None:
+    client = make_client(ws_per_seat=2)
+    t = create(client, seats=2)
+    with seated(client, t["table"], t["token"]) as a, seated(client, t["table"], t["token"]) as b:
+        receive(a), receive(b)
+        with seated(client, t["table"], t["token"]) as c:
+            frame = receive(c)
+            assert frame["type"] == "error" and "connections open" in frame["message"]
+            with pytest.raises(WebSocketDisconnect) as err:
+                receive(c)
+            assert err.value.code == 4429
+
+
+def test_connections_per_address_are_limited(make_client: Any) -> None:
+    client = make_client(ws_per_address=2)
+    t = create(client, seats=2)
+    with seated(client, t["table"]) as a, seated(client, t["table"]) as b:
+        receive(a), receive(b)
+        with seated(client, t["table"]) as c:
+            frame = receive(c)
+            assert frame["type"] == "error" and "at most 2 connections" in frame["message"]
+
+
+@pytest.mark.parametrize("param", ["token", "%74oken", "TOKEN"])
+def test_a_token_in_the_websocket_url_is_refused(client: TestClient, param: str) -> None:
+    t = create(client, seats=2)
+    with client.websocket_connect(f"/ws/{t['table']}?{param}={t['token']}") as ws:
+        frame = receive(ws)
+        assert frame["type"] == "error" and "first frame" in frame["message"]
+        with pytest.raises(WebSocketDisconnect) as err:
+            receive(ws)
+        assert err.value.code == 4400
+
+
+def test_the_seat_token_goes_in_the_first_frame(client: TestClient) -> None:
+    t = create(client, seats=2)
+    with client.websocket_connect(url(t["table"])) as ws:
+        ws.send_json({"type": "auth", "token": t["token"]})
+        assert receive(ws) == {"type": "hello", "table": t["table"], "seat": 0}
+    with client.websocket_connect(url(t["table"])) as ws:
+        ws.send_json({"type": "start"})  # anything else first is refused
+        assert "first frame" in receive(ws)["message"]
+
+
+def test_a_record_token_in_the_url_is_refused(client: TestClient) -> None:
+    t = create(client, seats=2)
+    response = client.get(f"/api/tables/{t['table']}/record?token={t['token']}")
+    assert response.status_code == 400 and "X-Seat-Token" in response.json()["detail"]
+
+
+def test_an_oversized_url_is_refused_at_once(client: TestClient) -> None:
+    assert client.get("/api/tables/" + "x" * 5000).status_code == 414
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/a?x=" + "y" * 9000):
+        pass
+
+
+def test_percent_encoded_token_params_are_redacted_in_logs() -> None:
+    formatter = JsonFormatter()
+    for line in (
+        '127.0.0.1 - "GET /ws/abc?%74oken=s3cr3t HTTP/1.1" 403',
+        '127.0.0.1 - "GET /api/tables/abc/record?x=1&%54OKEN=s3cr3t HTTP/1.1" 400',
+        '127.0.0.1 - "GET /ws/abc?seat_token=s3cr3t" 403',
+    ):
+        record = logging.makeLogRecord({"msg": line, "levelno": 20})
+        out = json.loads(formatter.format(record))["msg"]
+        assert "s3cr3t" not in out and "[hidden]" in out
+
+
+def test_rate_limited_frames_are_logged_once_per_interval(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    t = create(client, seats=2)
+    with (
+        caplog.at_level(logging.WARNING, logger="unokit.server"),
+        seated(client, t["table"], t["token"]) as ws,
+    ):
+        for i in range(100):
+            ws.send_json({"type": "ping", "id": i})
+        drain(ws)
+    lines = [r for r in caplog.records if r.getMessage() == "bad frame"]
+    assert len(lines) == 1
+
+
+@pytest.mark.parametrize(
+    "name", ["Ann\x00", "\x1b[31mAnn", "Ann\u202egnp.exe", "   ", "Bo\u200bb", "\u2066Ann"]
+)
+def test_names_with_control_or_direction_characters_are_refused(
+    client: TestClient, name: str
+) -> None:
+    assert client.post("/api/tables", json={"name": name}).status_code == 422
+    t = create(client, seats=2)
+    assert client.post(f"/api/tables/{t['table']}/join", json={"name": name}).status_code == 422
+
+
+def test_names_are_unique_at_a_table(client: TestClient) -> None:
+    t = create(client, seats=3, name="Ann")
+    for twin in ("Ann", "ann", " ANN ", "Ａｎｎ"):
+        response = client.post(f"/api/tables/{t['table']}/join", json={"name": twin})
+        assert response.status_code == 409 and "called" in response.json()["error"]
+    join(client, t["table"], "Bob")
+
+
+def test_the_idle_sweep_runs_off_the_event_loop(client: TestClient) -> None:
+    hub = hub_of(client)
+    t = create(client, seats=2)
+    import time
+
+    gone = client.portal.call(hub.expire_idle_async, time.time() + 10 * 3600)  # type: ignore[union-attr]
+    assert gone == [t["table"]]

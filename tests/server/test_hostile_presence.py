@@ -1,0 +1,132 @@
+"""Presence across processes on real PostgreSQL + Redis: one shared fact with an expiry.
+
+Two ``unokit serve`` processes share the tables; a player connected to either one counts
+as present for both, the host role and kicks are decided against that, and the players of
+a process killed with ``kill -9`` count as gone within the presence time to live, so the
+stand-in plays their turns.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.live import Server, ws_frames
+from tests.server.test_services import postgres, redis_url  # noqa: F401 - fixtures
+
+TTL, GRACE = 1.0, 1.0
+
+
+@pytest.fixture
+def pair(postgres: str, redis_url: str, tmp_path: Path) -> Iterator[list[Server]]:  # noqa: F811
+    flags = (
+        "--redis", redis_url, "--bot-delay", "0", "--grace", str(GRACE),
+        "--presence-ttl", str(TTL), "--round-pause", "3600",
+    )  # fmt: skip
+    servers = [Server(postgres, tmp_path / f"server{i}.log", *flags) for i in (1, 2)]
+    for server in servers:
+        server.start()
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def _info(server: Server, table: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json())
+
+
+def _until_view(ws: Any) -> dict[str, Any]:
+    while True:
+        frame = ws_frames(ws)
+        if frame["type"] == "state" and frame["view"] is not None:
+            return frame
+
+
+def _latest(ws: Any) -> dict[str, Any]:
+    """The last state frame queued for ``ws`` (a ping's pong ends the queue)."""
+    ws.send('{"type": "ping", "id": 999}')
+    state: dict[str, Any] = {}
+    while (frame := ws_frames(ws))["type"] != "pong":
+        if frame["type"] == "state":
+            state = frame
+    return state
+
+
+def _answer(ws: Any, frame_id: int) -> dict[str, Any]:
+    while True:
+        frame = ws_frames(ws)
+        if frame["type"] in ("ack", "error") and frame.get("id") == frame_id:
+            return frame
+
+
+def test_a_connected_host_keeps_the_role_across_processes(pair: list[Server]) -> None:
+    one, two = pair
+    t = one.post("/api/tables", {"name": "Ann", "seats": 2})
+    bob = one.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
+    with (
+        two.seat(t["table"], t["token"]) as ann,  # the host on process 2
+        one.seat(t["table"], bob["token"]) as bobs,  # Bob on process 1
+    ):
+        ws_frames(ann), ws_frames(bobs)
+        ann.send('{"type": "start", "id": 1}')
+        assert _answer(ann, 1)["type"] == "ack"
+        before = _info(one, t["table"])["version"]
+        time.sleep(GRACE + 3 * TTL)  # long past the grace period
+        for server in pair:
+            info = _info(server, t["table"])
+            assert info["owner"] == 0  # the host role never moved
+            assert all(s["present"] for s in info["seats"])
+        assert _info(one, t["table"])["version"] - before <= 3  # no flapping
+
+
+def test_a_host_cannot_kick_a_player_present_on_another_process(pair: list[Server]) -> None:
+    one, two = pair
+    t = one.post("/api/tables", {"name": "Ann", "seats": 2})
+    bob = one.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
+    with (
+        two.seat(t["table"], t["token"]) as ann,
+        one.seat(t["table"], bob["token"]) as bobs,
+    ):
+        ws_frames(ann), ws_frames(bobs)
+        ann.send('{"type": "start", "id": 1}')
+        _answer(ann, 1)
+        time.sleep(GRACE + TTL)
+        ann.send('{"type": "kick", "seat": 1, "id": 2}')
+        answer = _answer(ann, 2)
+        assert answer["type"] == "error" and "absent" in answer["message"]
+
+
+def test_a_killed_process_s_player_is_played_by_the_stand_in(pair: list[Server]) -> None:
+    one, two = pair
+    t = two.post("/api/tables", {"name": "Ann", "seats": 2})
+    bob = two.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
+    with (
+        two.seat(t["table"], t["token"]) as ann,
+        one.seat(t["table"], bob["token"]) as bobs,
+    ):
+        ws_frames(ann), ws_frames(bobs)
+        ann.send('{"type": "start", "id": 1}')
+        _answer(ann, 1)
+        frame = _latest(ann)
+        n = 10
+        while frame["view"]["to_play"] != 1:  # Ann plays until it is Bob's turn
+            n += 1
+            ann.send(json.dumps({"type": "act", "action": frame["view"]["legal"][0], "id": n}))
+            _answer(ann, n)
+            frame = _latest(ann)
+        version = frame["table"]["version"]
+        one.kill()  # Bob's process dies while Bob is to play; Bob never comes back
+        killed = time.monotonic()
+        while True:
+            frame = _until_view(ann)
+            if frame["table"]["version"] > version and frame["events"]:
+                break
+        waited = time.monotonic() - killed
+    assert any(e["event"].get("seat") == 1 for e in frame["events"])  # Bob's seat moved
+    assert waited < TTL + GRACE + 5.0
+    assert not _info(two, t["table"])["seats"][1]["present"]
