@@ -18,15 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from unokit.bots import parse_settings
+from unokit.bots.strengths import STRENGTHS
 
 __all__ = ["STRENGTHS", "BotMenu", "BotRefusedError", "Setting"]
-
-STRENGTHS: Mapping[str, str] = {
-    "easy": "random",
-    "normal": "greedy",
-    "hard": "ismcts:iterations=200",
-}
-"""The named strengths every server offers, and the bot each one is."""
 
 
 class BotRefusedError(ValueError):
