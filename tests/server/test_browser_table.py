@@ -28,7 +28,6 @@ from tests.server.browser_kit import (
     take_a_turn,
 )
 from tests.server.live import Server
-from websockets.sync.client import connect
 
 __all__ = ["browser"]  # the fixture
 
@@ -282,7 +281,7 @@ def test_keyboard_focus_stays_on_its_card_while_frames_arrive(
     create_through_the_form(page, server, preset="mattel-2021", seats=3, bots=1, seed=11)
     table = page.url.rsplit("/", 1)[1]
     bob = server.post(f"/api/tables/{table}/join", {"name": "Bob"})
-    with connect(server.ws_url(table, bob["token"])) as ws:
+    with server.seat(table, bob["token"]) as ws:
         page.click("[data-control=start]")
         page.wait_for_function("document.body.dataset.state === 'playing'")
         page.wait_for_selector("#hand button.card")

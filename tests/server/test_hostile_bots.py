@@ -13,6 +13,7 @@ from tests.server.conftest import config_for, create, seated, until
 from tests.server.test_tables import hub_of
 
 from unokit.bots import Bot, Decision
+from unokit.bots.strengths import STRENGTHS
 from unokit.server import create_app
 from unokit.server.db import Store, open_engine
 
@@ -37,7 +38,8 @@ def test_a_bot_setting_beyond_the_operators_caps_is_refused(client: TestClient, 
 def test_named_strengths_and_capped_settings_are_accepted(client: TestClient) -> None:
     t = create(client, seats=4, bots=["easy", "hard", "ismcts:iterations=2000,time=2"])
     seats = client.get(f"/api/tables/{t['table']}").json()["seats"]
-    assert [s["bot"] for s in seats[1:]] == ["random", "ismcts:iterations=200", seats[3]["bot"]]
+    easy, hard = STRENGTHS["easy"], STRENGTHS["hard"]
+    assert [s["bot"] for s in seats[1:]] == [easy, hard, seats[3]["bot"]]
     options = client.get("/api/options").json()["bots"]
     assert {"easy", "normal", "hard", "random", "greedy", "ismcts"} <= set(options)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.conftest import create, receive, url
+from tests.server.conftest import create, receive, seated
 
 
 def test_the_options_name_the_switches_each_preset_takes(client: TestClient) -> None:
@@ -28,7 +28,7 @@ def state(ws: Any) -> dict[str, Any]:
 
 def test_a_state_frame_carries_the_turn_clock(client: TestClient) -> None:
     t = create(client, seats=2, bots=["random"], seed=3, turn_timer=40)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "start"})
         frame = state(ws)
         while frame["view"] is None:
@@ -38,7 +38,7 @@ def test_a_state_frame_carries_the_turn_clock(client: TestClient) -> None:
         assert 0 < clock["turn_left"] <= 40
         assert clock["deal_left"] is None
     t = create(client, seats=2, bots=["random"], seed=3)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "start"})
         frame = state(ws)
         while frame["view"] is None:
@@ -49,7 +49,7 @@ def test_a_state_frame_carries_the_turn_clock(client: TestClient) -> None:
 def test_after_a_rematch_the_events_start_again_from_the_new_deal(make_client: Any) -> None:
     client = make_client(rate=1000.0, burst=1000)  # one seat plays as fast as it can
     t = create(client, preset="triple-play", seats=2, bots=["random"], seed=5, target=1)
-    with client.websocket_connect(url(t["table"], t["token"])) as ws:
+    with seated(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "start"})
         frame = state(ws)
         for _ in range(3000):
