@@ -90,6 +90,11 @@ SEATS: Final = (2, 10)
 """Table sizes of the classic presets and Triple Play; Party! goes to its maximum (16)."""
 
 _OUT_OF_TURN: Final = 4  # one step in this many offers a random seat an out-of-turn action
+_GREEDY_SLIP: Final = 20
+"""A greedy seat takes a random legal action one decision in this many. Greedy always plays
+a card it has drawn, so once the draw pile is spent two greedy seats can pass one Reverse
+back and forth for ever (each draws the other's Reverse, the only card left to draw, and
+plays it): a round the rules let go on, which the fuzzer's bound would report."""
 
 
 _RULES: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules | None] = {}
@@ -169,7 +174,8 @@ class Case:
     players: int
     absent: tuple[int, ...]
     seats: tuple[str, ...]
-    """The player at each seat: ``greedy`` (1 seat in 8), ``eager`` (plays a card when it
+    """The player at each seat: ``greedy`` (1 seat in 8; it slips to a random legal action
+    one decision in 20), ``eager`` (plays a card when it
     can 9 times in 10, any legal action else) or, at one seat of every other table,
     ``random`` (uniform over the legal actions)."""
     seed: int
@@ -277,6 +283,10 @@ def _players(case: Case, rng: Random) -> list[Chooser]:
             bot = GreedyBot(seed=case.seed ^ seat)
 
             def greedy(game: Game, seat: int, legal: list[Action], bot: GreedyBot = bot) -> Action:
+                # now and then any legal action: two greedy seats can otherwise pass one
+                # Reverse back and forth for ever once the draw pile is spent (see below)
+                if rng.below(_GREEDY_SLIP) == 0:
+                    return legal[rng.below(len(legal))]
                 choice = bot.choose(decide(game, seat))
                 assert choice is not None, "greedy chose nothing for a turn"
                 return choice
