@@ -164,13 +164,7 @@ def _best_play(state: np.ndarray, mask: np.ndarray, seat: int, points: float) ->
         else:
             c = card // 15
             if seven_o and symbol == 7:
-                fewest = mine
-                found = False
-                for s in range(players):
-                    n = _size(state, s)
-                    if s != seat and n and (not found or n < fewest):
-                        fewest, found = n, True
-                score += 30.0 if fewest < mine - 1 else -30.0
+                score += 30.0 if _fewest(state, seat, mine) < mine - 1 else -30.0
             elif seven_o and symbol == 0:
                 score += 30.0 if _size(state, before) < mine - 1 else -30.0
             score += 2.0 * (counts[c] - 1)  # the colour kept, without the card played
@@ -192,13 +186,20 @@ def _trade_score(state: np.ndarray, seat: int, card: int, mine: int) -> float:
                 total += n
                 others += 1
         return 40.0 if others and mine - 1 > total / others else -40.0
+    return 40.0 if _fewest(state, seat, mine) < mine - 1 else -40.0
+
+
+@njit(cache=True)
+def _fewest(state: np.ndarray, seat: int, mine: int) -> int:
+    """The fewest cards another seat still in the round holds (``mine`` if none does): the
+    trade a Seven-O 7 or a Wild Swap Hands would make."""
     fewest = mine
     found = False
-    for s in range(players):
+    for s in range(state[H_PLAYERS]):
         n = _size(state, s)
         if s != seat and n and (not found or n < fewest):
             fewest, found = n, True
-    return 40.0 if fewest < mine - 1 else -40.0
+    return fewest
 
 
 @njit(cache=True)
