@@ -19,6 +19,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 from unokit.rules import SCORINGS, SWITCHES, Rules
+from unokit.server.companions import COMPANION_FOLDERS, service_worker
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator, RedisCoordinator
 from unokit.server.db import Store, migrate, open_engine
@@ -181,6 +182,26 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/unit", include_in_schema=False)
+    async def unit_page() -> FileResponse:
+        """The Triple Play unit on a phone, for a game with real cards (docs/companions.md)."""
+        return FileResponse(str(STATIC / "unit" / "index.html"))
+
+    worker: list[str] = []
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def companion_worker() -> Response:
+        """The one service worker, at the root so that it may keep ``/unit`` and ``/score``;
+        it answers only for the companion pages' files (``unokit.server.companions``)."""
+        if not worker:
+            routes = {getattr(r, "path", None) for r in app.routes}
+            worker.append(service_worker(f"/{n}" for n in COMPANION_FOLDERS if f"/{n}" in routes))
+        return Response(
+            worker[0],
+            media_type="text/javascript",
+            headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+        )
 
     @app.get("/health")
     async def health() -> dict[str, Any]:

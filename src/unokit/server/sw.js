@@ -1,0 +1,31 @@
+// The service worker of the companion pages (the Triple Play unit, the score pad): after one
+// visit they open with no network. The server writes VERSION and FILES above this line
+// (unokit.server.companions), from the files it ships. Only those URLs are answered here:
+// the card table, its API and its WebSocket always go to the network, untouched.
+const CACHE = `unokit-companions-${VERSION}`;
+const KEEP = new Set(FILES);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("unokit-companions-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin || !KEEP.has(url.pathname)) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => (await cache.match(url.pathname)) || fetch(request)),
+  );
+});
