@@ -77,7 +77,8 @@ def shown(page: Page) -> dict[str, Any]:
         const alarm = document.querySelector('#alarm');
         return {
           lit: piles.filter((p) => p.classList.contains('lit')).map((p) => Number(p.dataset.pile)),
-          lights: piles.map((p) => ['green', 'yellow', 'red'].find((c) => p.classList.contains('light-' + c))),
+          lights: piles.map((p) => ['green', 'yellow', 'red']
+            .find((c) => p.classList.contains('light-' + c))),
           counters: piles.map((p) => parseInt(p.querySelector('.count').textContent, 10)),
           alarm: alarm.hidden ? null : document.querySelector('#alarm-text').textContent,
           title: alarm.hidden ? null : document.querySelector('#alarm-title').textContent,
@@ -242,7 +243,7 @@ def test_timer_mode_counts_down_and_says_draw_6(
     tap_pile(page, mirror.lit[0])
     assert mirror.press(mirror.lit[0]) is None
     agree(page, mirror)
-    page.wait_for_timeout(1700)
+    page.wait_for_timeout(150)
     page.screenshot(path=str(shots / "unit-timer-phone.jpg"), quality=80)
     page.wait_for_selector("#alarm:not([hidden])", timeout=5000)
     seen = shown(page)

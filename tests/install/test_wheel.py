@@ -117,7 +117,7 @@ def test_the_wheel_carries_the_compiled_core_static_files_migrations_and_py_type
     server = SOURCE / "server"
     expected = source_files(server / "static") | source_files(server / "migrations")
     assert expected - names == set()
-    assert {"unokit/py.typed", "unokit/server/static/index.html"} <= names
+    assert {"unokit/py.typed", "unokit/server/static/index.html", "unokit/server/sw.js"} <= names
     assert not any(n.startswith("tests/") for n in names)
 
 
