@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 from tests.server.browser_kit import DESKTOP, PHONE, browser, shots_dir, start_server
 from tests.server.live import Server
 
@@ -131,6 +132,10 @@ def test_a_round_on_the_phone_follows_the_python_unit_and_runs_offline(
     assert page.evaluate("navigator.onLine") is False
     refused = page.evaluate("fetch('/api/options').then(() => 'answered', () => 'refused')")
     assert refused == "refused"  # the worker keeps only the companion pages, never the API
+    table = context.new_page()
+    with pytest.raises(PlaywrightError):
+        table.goto(server.base + "/")  # nor the card table
+    table.close()
 
     mirror = Mirror(7)
     page.tap("#go")
@@ -145,6 +150,15 @@ def test_a_round_on_the_phone_follows_the_python_unit_and_runs_offline(
         tap_pile(page, unlit, force=True)
         agree(page, mirror)
         assert page.locator("#hint").inner_text() == f"Pile {unlit} is not lit this turn."
+    for _ in range(40):  # on to a turn where a light warns (yellow or red) for the picture
+        if set(mirror.unit.lights()) & {"Y", "R"}:
+            break
+        pile = mirror.lit[-1]
+        tap_pile(page, pile)
+        if mirror.press(pile) is not None:
+            page.tap("#alarm-go")
+            mirror.go()
+        agree(page, mirror)
     page.wait_for_timeout(300)
     page.screenshot(path=str(shots / "unit-turn-phone.jpg"), quality=80)
 

@@ -82,7 +82,8 @@ def worker_files(pages: Iterable[str]) -> dict[str, Traversable | None]:
 
 
 def service_worker(pages: Iterable[str]) -> str:
-    """The worker's script: its version and list, then ``sw.js``."""
+    """The worker's script: its version and lists, then ``sw.js``."""
+    pages = list(pages)
     kept = worker_files(pages)
     digest = hashlib.sha256(WORKER.read_bytes())
     for url in sorted(kept):
@@ -92,6 +93,8 @@ def service_worker(pages: Iterable[str]) -> str:
             digest.update(hashlib.sha256(node.read_bytes()).digest())
     head = (
         f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n"
+        f"const PAGES = {json.dumps(pages)};\n"
+        f"const FOLDERS = {json.dumps([f'/static/{n}/' for n in COMPANION_FOLDERS])};\n"
         f"const FILES = {json.dumps(list(kept), indent=0)};\n"
     )
     return head + WORKER.read_text(encoding="utf-8")

@@ -1,9 +1,12 @@
 // The service worker of the companion pages (the Triple Play unit, the score pad): after one
-// visit they open with no network. The server writes VERSION and FILES above this line
-// (unokit.server.companions), from the files it ships. Only those URLs are answered here:
-// the card table, its API and its WebSocket always go to the network, untouched.
+// visit they open with no network. The server writes VERSION, PAGES, FOLDERS and FILES above
+// this line (unokit.server.companions), from the files it ships. Only those URLs are answered
+// here: the card table, its API and its WebSocket always go to the network, untouched, and a
+// shared module the companions load (dom.js) comes from the cache only for a companion page
+// (the card table loading it gets the server's own).
 const CACHE = `unokit-companions-${VERSION}`;
 const KEEP = new Set(FILES);
+const companion = (path) => PAGES.includes(path) || FOLDERS.some((f) => path.startsWith(f));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -25,7 +28,12 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin || !KEEP.has(url.pathname)) return;
-  event.respondWith(
-    caches.open(CACHE).then(async (cache) => (await cache.match(url.pathname)) || fetch(request)),
-  );
+  event.respondWith((async () => {
+    if (!companion(url.pathname)) {
+      const client = event.clientId ? await self.clients.get(event.clientId) : null;
+      if (!client || !companion(new URL(client.url).pathname)) return fetch(request);
+    }
+    const cache = await caches.open(CACHE);
+    return (await cache.match(url.pathname)) || fetch(request);
+  })());
 });
