@@ -18,8 +18,16 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
-from tests.server.browser_kit import DESKTOP, PHONE, browser, shots_dir, start_server
+from tests.server.browser_kit import (
+    DESKTOP,
+    PHONE,
+    browser,
+    shots_dir,
+    start_server,
+    take_a_turn,
+)
 from tests.server.live import Server
+from tests.server.test_browser_table import create_through_the_form
 
 from unokit.rng import Random
 from unokit.server import ServerConfig, create_app
@@ -319,3 +327,42 @@ def test_the_service_worker_keeps_the_companion_files_and_nothing_else(tmp_path:
     extra = set(files) - shipped - {"/unit", "/score"}
     assert all(u.startswith("/static/") and u.endswith((".js", ".css")) for u in extra), extra
     assert not any(u.startswith(("/api", "/ws", "/t/")) or u == "/" for u in files)
+
+
+def test_the_card_table_throws_the_overload_cards_over_the_unit(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    """The card table's Triple Play panel: an overload shows its number over the pile it
+    fired on and the cards it throws (faces for the drawer, backs for everyone else)."""
+    shots = shots_dir(tmp_path)
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.add_init_script("""
+      window.__throws = [];
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) {
+          if (n.classList && n.classList.contains('throw')) {
+            window.__throws.push({ label: n.getAttribute('aria-label'),
+              n: n.querySelector('.throw-n').textContent,
+              cards: n.querySelectorAll('.card').length });
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    """)
+    create_through_the_form(page, server, preset="triple-play", seats=2, bots=1, seed=5)
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.state === 'playing'")
+    for _ in range(600):
+        if page.evaluate("window.__throws.length"):
+            page.wait_for_timeout(700)  # the cards have flown
+            page.screenshot(path=str(shots / "triple-play-overload-desktop.jpg"), quality=80)
+            break
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        take_a_turn(page)
+        page.wait_for_timeout(50)
+    throws = page.evaluate("window.__throws")
+    assert throws, "no overload in the round"
+    first = throws[0]
+    assert first["cards"] == int(first["n"]) and 1 <= first["cards"] <= 4
+    overloads = [line for line in page.locator("#log li").all_inner_texts() if "overloads" in line]
+    assert overloads and overloads[0].endswith(f"must draw {first['n']}")

@@ -1,6 +1,10 @@
 // Turn alerts: a short tone (Web Audio, off until switched on) and, when the tab is hidden and
 // notifications are allowed, a browser notification that a decision is yours.
 
+import { setVolume, tones } from "./unit/sound.js";
+
+setVolume(2); // a player's own screen: the unit's tones, quieter than the unit in the middle
+
 let audio = null;
 let soundOn = localStorage.getItem("unokit:sound") === "1";
 let alertsOn = localStorage.getItem("unokit:alerts") === "1";
@@ -19,12 +23,13 @@ function tone(freq, ms, when = 0) {
   osc.stop(t + ms / 1000);
 }
 
-/** The tones: your turn, a card played, the Triple Play unit's press and overload. */
+/** The tones: your turn, a card played, and the Triple Play unit's own press and overload
+ * (static/unit/sound.js, the tones of the /unit page). */
 export const sounds = {
   turn: () => { tone(660, 120); tone(880, 160, 0.13); },
   play: () => tone(420, 60),
-  press: () => tone(1200, 80),
-  overload: () => { tone(300, 200); tone(200, 300, 0.2); },
+  press: () => { if (soundOn) tones.press(); },
+  overload: () => { if (soundOn) tones.overload(); },
 };
 
 export function yourTurn(text) {

@@ -1,7 +1,7 @@
 // Per-variant panels: the Triple Play unit (three piles, lit piles, each counter's light, the
 // press buttons, overload flashes) and UNO Party!'s pointing tally and link banner.
 import { $, el, setProps } from "./dom.js";
-import { cardName, cardNode, setCard, COLORS } from "./cards.js";
+import { backNode, cardName, cardNode, setCard, COLORS } from "./cards.js";
 
 const LIGHT = { G: "green", Y: "yellow", R: "red" };
 
@@ -44,9 +44,45 @@ export function renderUnit(ctrl) {
     setProps(press, { disabled: !can, class: `press${can ? " can" : ""}`, "aria-label": `press pile ${n}`, "data-action": can ? `press @${n}` : null });
     if (overloaded.has(`@${n}`)) { slot.classList.remove("flash"); void slot.offsetWidth; slot.classList.add("flash"); }
   });
+  for (const thrown of overloadThrows(ctrl)) throwCards(unit, thrown, ctrl);
   const clock = view.timer ? `Timer mode: ${view.timer} s a turn${view.clock === "paused" ? " (paused)" : ""}` : "";
   setProps($("#unit-note"), { text: clock });
   setProps($("#set-aside"), { text: view.set_aside.length ? `${view.set_aside.length} card${view.set_aside.length === 1 ? "" : "s"} set aside` : "" });
+}
+
+/** Each overload among the new events: its pile, the number shown, and the cards drawn (or
+ * given away) for it, as this seat may see them (a face for its own, a back for another's). */
+function overloadThrows(ctrl) {
+  const events = ctrl.newEvents.map((e) => e.event);
+  const out = [];
+  events.forEach((e, i) => {
+    if (e.type !== "overload") return;
+    const after = events.slice(i + 1);
+    const draws = after.filter((d) => d.type === "draw" && (d.reason === "overload" || d.reason === "give_away"));
+    const cards = draws.flatMap((d) => (d.cards && d.cards.length ? d.cards : Array(d.count || 0).fill(null)));
+    out.push({ pile: Number(String(e.reason || "@1").slice(1)), count: e.count, seat: e.seat, cards, give: !draws.length });
+  });
+  return out;
+}
+
+/** The unit throws the cards: the number in big type over the pile, the cards flying out. */
+function throwCards(unit, { pile, count, seat, cards, give }, ctrl) {
+  const name = ctrl.table && ctrl.table.seats[seat] ? ctrl.table.seats[seat].name : `seat ${seat}`;
+  const shown = cards.length ? cards : Array(count).fill(null);
+  const fan = shown.map((code, i) => {
+    const node = code ? cardNode(code) : backNode("a card");
+    node.style.setProperty("--i", String(i - (shown.length - 1) / 2));
+    return node;
+  });
+  const box = el("div", { class: "throw", role: "img", "data-pile": String(pile),
+    "aria-label": give ? `pile ${pile} overloads: ${name} gives ${count} cards away` : `pile ${pile} overloads: ${name} draws ${count}` },
+  el("div", { class: "throw-n", text: String(count) }),
+  el("div", { class: "throw-cards" }, ...fan),
+  el("div", { class: "throw-who", text: give ? `${name} gives ${count} away` : `${name} draws ${count}` }));
+  box.style.setProperty("--pile", String(pile - 2));
+  unit.querySelectorAll(".throw").forEach((old) => old.remove());
+  unit.append(box);
+  setTimeout(() => box.remove(), 2600);
 }
 
 /** UNO Party!: who has pointed so far, the link between two seats. */

@@ -66,7 +66,7 @@ export function describe(e, names, fallback) {
       const piles = (e.reason || "").replace(/@/g, "").split(" ");
       return `The unit lights pile${piles.length > 1 ? "s" : ""} ${piles.join(" and ")}`;
     }
-    case "counter": return `Pile ${(e.reason || "").slice(1)}'s counter is at ${e.count}: its light is ${LIGHTS[e.color] || "off"}`;
+    case "counter": return `Pile ${(e.reason || "").slice(1)}'s counter is at ${e.count || 0}: its light is ${LIGHTS[e.color] || "off"}`;
     case "overload": return `Pile ${(e.reason || "").slice(1)} overloads: ${who} must draw ${e.count}`;
     case "press": return `${who} presses pile ${(e.reason || "").slice(1)}`;
     case "clear": return `${who} holds pile ${(e.reason || "").slice(1)} down: its counter is reset`;
