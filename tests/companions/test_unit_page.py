@@ -179,7 +179,7 @@ def test_a_round_on_the_phone_follows_the_python_unit_and_runs_offline(
     page.tap("#alarm-go")
     mirror.go()
     agree(page, mirror)
-    assert page.evaluate("document.body.dataset.awake") in ("0", "1")
+    page.wait_for_function("document.body.dataset.awake === '1'")  # Wake Lock: a round runs
 
     # Wild Clear: the card held down two seconds on a lit pile resets its counter
     pile = mirror.lit[0]
@@ -236,6 +236,7 @@ def test_a_round_on_the_phone_follows_the_python_unit_and_runs_offline(
     # a player went out: the round ends, Go begins the next with every counter at 0
     page.tap("#end-round")
     assert page.locator("#display-big").inner_text() == "GO"
+    page.wait_for_function("document.body.dataset.awake === '0'")  # the screen may sleep
     page.tap("#go")
     mirror.unit = Unit(UnitModel())
     mirror.start()
@@ -294,6 +295,31 @@ def test_the_unit_on_a_desktop_and_the_lobby_links(
     page.wait_for_timeout(300)
     assert len(shown(page)["lit"]) in (1, 2, 3)
     page.screenshot(path=str(shots / "unit-desktop.jpg"), quality=80)
+
+    # the tones: each press sounds; muted, nothing sounds; the volume sets the level
+    sound = (
+        "(f) => import('/static/unit/sound.js').then((m) => f === 'level' ? m.level() : m.played)"
+    )
+    before = page.evaluate(sound, "played")
+    assert before > 0  # the start-up tone
+    pile = shown(page)["lit"][0]
+    page.click(f'.pile[data-pile="{pile}"]')
+    assert page.evaluate(sound, "played") > before
+    page.click("#mute")
+    assert page.evaluate(sound, "level") == 0
+    muted = page.evaluate(sound, "played")
+    pile = shown(page)["lit"][0]
+    page.click(f'.pile[data-pile="{pile}"]')
+    assert page.evaluate(sound, "played") == muted
+    page.click("#mute")
+    page.click("#open-settings")
+    levels = []
+    for volume in ("1", "5"):
+        page.fill("#settings input[name=volume]", volume)
+        levels.append(page.evaluate(sound, "level"))
+    page.click("#settings button.primary")
+    assert 0 < levels[0] < levels[1] == 1
+    assert page.locator("#mute").inner_text() == "Sound 5"
     manifest = page.evaluate(
         "fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())"
     )
@@ -366,3 +392,45 @@ def test_the_card_table_throws_the_overload_cards_over_the_unit(
     assert first["cards"] == int(first["n"]) and 1 <= first["cards"] <= 4
     overloads = [line for line in page.locator("#log li").all_inner_texts() if "overloads" in line]
     assert overloads and overloads[0].endswith(f"must draw {first['n']}")
+
+
+def test_the_worker_is_made_from_the_files_that_ship(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its list follows the folders (none for a missing static/score/), the modules they
+    import, and its version changes with any file's content."""
+    from unokit.server import companions
+
+    static = tmp_path / "static"
+    (static / "unit").mkdir(parents=True)
+    (static / "dom.js").write_text("export const $ = 1;\n")
+    (static / "cards.js").write_text("export const C = 1;\n")
+    (static / "table.js").write_text("import { C } from './cards.js';\n")
+    (static / "unit" / "index.html").write_text('<script type="module" src="/static/unit/a.js">')
+    (static / "unit" / "a.js").write_text('import { $ } from "../dom.js";\n')
+    monkeypatch.setattr(companions, "STATIC", static)
+
+    def listed(text: str) -> list[str]:
+        return list(json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0]))
+
+    first = companions.service_worker(["/unit"])
+    assert listed(first) == [
+        "/unit", "/static/unit/a.js", "/static/unit/index.html", "/static/dom.js"
+    ]  # fmt: skip
+    (static / "score" / "parts").mkdir(parents=True)
+    (static / "score" / "index.html").write_text('<link href="/static/unit/unit.css">')
+    (static / "score" / "parts" / "b.js").write_text("import './../../cards.js';\n")
+    second = companions.service_worker(["/unit", "/score"])
+    assert set(listed(second)) == {
+        "/unit",
+        "/score",
+        "/static/unit/a.js",
+        "/static/unit/index.html",
+        "/static/dom.js",
+        "/static/score/index.html",
+        "/static/score/parts/b.js",
+        "/static/cards.js",
+    }  # fmt: skip  (a missing unit.css is left out: the worker lists only what ships)
+    version = second.split("\n", 1)[0]
+    (static / "cards.js").write_text("export const C = 2;\n")
+    assert companions.service_worker(["/unit", "/score"]).split("\n", 1)[0] != version

@@ -126,7 +126,7 @@ function draw(now = performance.now()) {
 }
 
 function litWords(withTurn) {
-  const piles = device.lit.length === 1 ? `pile ${device.lit[0]}` : `piles ${device.lit.slice(0, -1).join(", ")} and ${device.lit.at(-1)}`;
+  const piles = device.lit.length === 1 ? `pile ${device.lit[0]}` : `piles ${device.lit.slice(0, -1).join(", ")} and ${device.lit[device.lit.length - 1]}`;
   return withTurn ? `turn ${device.turn} · ${piles} lit` : `${piles} lit`;
 }
 

@@ -31,6 +31,7 @@ function apply() { if (master) master.gain.value = muted ? 0 : LEVEL[volume]; }
 function tone(freq, ms, { type = "square", at = 0, level = 0.5 } = {}) {
   const c = out();
   if (!c || muted) return;
+  played += 1;
   const t = c.currentTime + at;
   const end = t + ms / 1000;
   const osc = c.createOscillator();
@@ -82,5 +83,8 @@ export function setVolume(v) { volume = Math.min(5, Math.max(1, Math.round(v)));
 export function setMuted(m) { muted = Boolean(m); apply(); }
 export function getVolume() { return volume; }
 export function isMuted() { return muted; }
+/** The master level now (0 when muted), and how many tones have played: for the tests. */
+export function level() { return muted ? 0 : LEVEL[volume]; }
+export let played = 0;
 /** Start the audio inside a user gesture (a first tap), so later tones may play. */
 export function unlock() { out(); }
