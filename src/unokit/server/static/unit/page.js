@@ -17,6 +17,9 @@ let device = restore();
 let armed = null; // "clear" | "give" | "two" | null: the special card tapped before a pile
 let lock = null;
 let lastLeft = null;
+let nextSeed = null; // a seed chosen in the settings during a round: it starts the next one
+let lastPress = -Infinity;
+let bounceMs = 350; // a second tap this soon after a press is a finger's bounce, not a press
 
 function read(key) { try { return JSON.parse(localStorage.getItem(key)) || {}; } catch { return {}; } }
 function save() {
@@ -57,13 +60,17 @@ function go() {
   sound.unlock();
   if (device.phase === "turn") return; // the round runs: Go waits for an overload or a time-out
   if (device.phase !== "off") sound.tones.go();
+  else if (nextSeed !== null) { device = new Device({ seed: nextSeed, timer: prefs.timer }); nextSeed = null; }
   run(device.go(performance.now()));
 }
 
 function pressPile(pile) {
+  const now = performance.now();
+  if (now - lastPress < bounceMs) { sound.tones.refuse(); return; }
   if (device.phase !== "turn" || !device.lit.includes(pile)) { sound.tones.refuse(); flashNotLit(pile); return; }
-  if (armed === "clear") run(device.clear(pile, performance.now()));
-  else run(device.press(pile, { give: armed === "give", now: performance.now() }));
+  lastPress = now;
+  if (armed === "clear") run(device.clear(pile, now));
+  else run(device.press(pile, { give: armed === "give", now }));
 }
 
 function flashNotLit(pile) {
@@ -248,9 +255,9 @@ form.addEventListener("input", () => {
 form.elements.volume.addEventListener("change", () => sound.tones.press());
 $("#settings").addEventListener("close", () => {
   const wanted = form.elements.seed.value.trim();
-  if (device.phase === "off" && /^\d{1,20}$/.test(wanted) && wanted !== String(device.seed)) {
-    device = new Device({ seed: wanted, timer: prefs.timer });
-    save();
+  if (/^\d{1,20}$/.test(wanted) && wanted !== String(device.seed)) {
+    if (device.phase === "off") { device = new Device({ seed: wanted, timer: prefs.timer }); save(); }
+    else nextSeed = wanted;
   }
   draw();
 });
@@ -262,4 +269,5 @@ showPrefs();
 draw();
 keepAwake();
 requestAnimationFrame(frame);
-window.unokitUnit = { get device() { return device; } }; // for the browser tests and the curious
+// for the browser tests (which tap faster than any table) and the curious
+window.unokitUnit = { get device() { return device; }, get bounceMs() { return bounceMs; }, set bounceMs(ms) { bounceMs = ms; } };
