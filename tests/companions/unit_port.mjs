@@ -50,5 +50,6 @@ function runDevice(c) {
 }
 
 const cases = JSON.parse(readFileSync(0, "utf8"));
-const out = cases.map((c) => (c.kind === "unit" ? runUnit(c) : runDevice(c)));
+const run = { unit: runUnit, device: runDevice, defaults: () => new UnitModel().toJSON() };
+const out = cases.map((c) => run[c.kind](c));
 process.stdout.write(JSON.stringify(out));
