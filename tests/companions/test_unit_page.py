@@ -343,6 +343,15 @@ def test_the_unit_on_a_desktop_and_the_lobby_links(
     page.click("#settings button.primary")
     assert 0 < levels[0] < levels[1] == 1
     assert page.locator("#mute").inner_text() == "Sound 5"
+
+    # a reload (or a phone that locked and dropped the tab) resumes the round where it was
+    state = "JSON.stringify(window.unokitUnit.device.toJSON())"
+    before = page.evaluate(state)
+    page.reload()
+    page.wait_for_function("window.unokitUnit !== undefined")
+    assert page.evaluate(state) == before
+    assert json.loads(before)["phase"] == "turn" and json.loads(before)["turn"] >= 3
+
     manifest = page.evaluate(
         "fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())"
     )

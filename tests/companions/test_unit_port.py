@@ -269,6 +269,9 @@ def device_case(index: int) -> tuple[dict[str, Any], Trace]:
         for op in unit_presses(game, action, events):
             ops.append(op)
             want.append(shown_after(game, op, events))
+        if want and r.below(8) == 0:  # the phone reloads the page: nothing changes
+            ops.append(["reload"])
+            want.append(want[-1])
     return {
         "kind": "device", "seed": str(seed), "counters": counters, "thresholds": thresholds,
         "lit": lit, "ops": ops,
@@ -338,6 +341,7 @@ def test_the_device_drives_the_unit_as_the_game_does() -> None:
         timeouts += sum(1 for s in w if s[0] == "timeout")
         clears += sum(1 for op in case["ops"] if op[0] == "clear")
     assert min(overloads, gives, clears, timeouts) > 10, (overloads, gives, clears, timeouts)
+    assert sum(op == ["reload"] for case in cases for op in case["ops"]) > 100
 
 
 @pytest.mark.parametrize(
@@ -356,8 +360,9 @@ def test_the_device_drives_the_unit_as_the_game_does() -> None:
             'this.phase = "timeout";',
             'this.phase = "timeout"; this.lit = this.unit.choose_lit(this.rng);',
         ),
+        ("device.rng = Random.fromstate(data.rng);", ""),
     ],
-    ids=["lights-after-a-press", "clear-before-lights", "lights-at-a-time-out"],
+    ids=["lights-after-a-press", "clear-before-lights", "lights-at-a-time-out", "reload"],
 )
 def test_a_device_that_drives_the_unit_in_another_order_disagrees(
     tmp_path: Path, old: str, new: str

@@ -32,7 +32,7 @@ function runUnit(c) {
 }
 
 function runDevice(c) {
-  const device = new Device({ seed: 0, timer: 10 });
+  let device = new Device({ seed: 0, timer: 10 });
   device.rng = new Random(BigInt(c.seed));
   device.unit.place(c.counters, c.thresholds);
   device.phase = "turn";
@@ -43,6 +43,10 @@ function runDevice(c) {
     else if (op === "clear") events = device.clear(pile);
     else if (op === "timeout") events = device.timeout();
     else if (op === "go") events = device.go();
+    else if (op === "reload") { // the page saved and read back (localStorage), as on a reload
+      device = Device.fromJSON(JSON.parse(JSON.stringify(device.toJSON())));
+      events = device.pending ? [{ type: device.phase, ...device.pending }] : [];
+    }
     else throw new Error(`unknown op ${op}`);
     const over = events.find((e) => e.type === "overload" || e.type === "timeout");
     return [device.phase, [...device.lit], device.counters(), device.lights(), over ? over.draw : null, over ? Boolean(over.give) : false];
