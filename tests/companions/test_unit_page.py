@@ -344,6 +344,23 @@ def test_the_unit_on_a_desktop_and_the_lobby_links(
     assert 0 < levels[0] < levels[1] == 1
     assert page.locator("#mute").inner_text() == "Sound 5"
 
+    # the unit's own volume control: hold Go three seconds, then each press steps 1..5
+    lit = page.locator("#display-big").inner_text()
+    box = page.locator("#go").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(3200)
+    page.mouse.up()
+    assert page.locator("#display-big").inner_text() == "5"
+    page.click("#go")
+    assert page.locator("#display-big").inner_text() == "1"
+    assert page.evaluate(sound, "level") == levels[0]
+    page.click("#go")
+    assert page.locator("#display-big").inner_text() == "2"
+    page.wait_for_function(f"document.querySelector('#display-big').textContent === {lit!r}")
+    assert page.locator("#mute").inner_text() == "Sound 2"  # released 2 s: the round resumes
+
     # a reload (or a phone that locked and dropped the tab) resumes the round where it was
     state = "JSON.stringify(window.unokitUnit.device.toJSON())"
     before = page.evaluate(state)

@@ -56,8 +56,34 @@ function run(events) {
 
 function buzz(pattern) { if (navigator.vibrate) navigator.vibrate(pattern); }
 
+// VOLUME CONTROL as on the unit: 'press and hold the GO button for 3 seconds until you see a
+// number appear on the Center Display. Release the button and press it again to decrease and
+// increase the volume. The volume range is from 1 to 5. When the button is released for 2
+// seconds, the game will resume where it left off.'
+const VOLUME_HOLD_MS = 3000;
+const VOLUME_IDLE_MS = 2000;
+let volumeMode = null; // the timer that ends volume mode, while the display shows the volume
+let goHold = null;
+let swallowClick = false;
+
+function volumeShown() {
+  clearTimeout(volumeMode);
+  volumeMode = setTimeout(() => { volumeMode = null; draw(); }, VOLUME_IDLE_MS);
+  draw();
+}
+
 function go() {
   sound.unlock();
+  if (swallowClick) { swallowClick = false; return; }
+  if (volumeMode !== null) {
+    prefs.volume = prefs.volume % 5 + 1;
+    prefs.muted = false;
+    sound.setMuted(false);
+    sound.setVolume(prefs.volume);
+    sound.tones.press();
+    save(); showPrefs(); volumeShown();
+    return;
+  }
   if (device.phase === "turn") return; // the round runs: Go waits for an overload or a time-out
   if (device.phase !== "off") sound.tones.go();
   else if (nextSeed !== null) { device = new Device({ seed: nextSeed, timer: prefs.timer }); nextSeed = null; }
@@ -124,6 +150,7 @@ function draw(now = performance.now()) {
     big.textContent = left !== null ? String(left) : pattern;
     small.textContent = left !== null ? `seconds · ${litWords(false)}` : litWords(true);
   } else { big.textContent = String(device.pending.draw); small.textContent = phase === "overload" ? "overload" : "time ran out"; }
+  if (volumeMode !== null) { big.textContent = String(prefs.volume); small.textContent = "volume 1–5: press Go to change"; }
   $("#display").classList.toggle("low", left !== null && left <= 3);
   $("#go").classList.toggle("ready", phase !== "turn");
   $("#go").setAttribute("aria-label", phase === "off" ? "Go: begin the round" : phase === "turn" ? "Go (the round is running)" : "Go: re-set the unit for the next player");
@@ -212,6 +239,17 @@ for (const n of [1, 2, 3]) {
   });
 }
 $("#go").addEventListener("click", go);
+$("#go").addEventListener("pointerdown", () => {
+  clearTimeout(goHold);
+  swallowClick = false;
+  goHold = setTimeout(() => { goHold = null; swallowClick = true; sound.unlock(); volumeShown(); }, VOLUME_HOLD_MS);
+});
+for (const type of ["pointerup", "pointerleave", "pointercancel"]) {
+  $("#go").addEventListener(type, () => {
+    clearTimeout(goHold); goHold = null;
+    if (volumeMode !== null) volumeShown(); // 'When the button is released for 2 seconds ...'
+  });
+}
 $("#alarm-go").addEventListener("click", go);
 for (const b of document.querySelectorAll("#specials button")) {
   b.addEventListener("click", () => { sound.unlock(); armed = armed === b.dataset.arm ? null : b.dataset.arm; draw(); });
