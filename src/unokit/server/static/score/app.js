@@ -152,7 +152,7 @@ function renderBoard() {
   const banner = $("banner");
   banner.className = st.over ? "won" : "";
   const n = pad.rounds.length;
-  if (st.over) banner.textContent = `🏆 ${sideName(st.winner)} ${sideOf(st.winner).length > 1 ? "win" : "wins"} the match after ${n} round${n === 1 ? "" : "s"}!`;
+  if (st.over) banner.textContent = `★ ${sideName(st.winner)} ${sideOf(st.winner).length > 1 ? "win" : "wins"} the match after ${n} round${n === 1 ? "" : "s"}!`;
   else if (!n) banner.textContent = "Deal the first round. When someone goes out, enter it here.";
   else {
     const last = st.points[n - 1];
@@ -304,15 +304,19 @@ function renderEntry() {
       const face = el("button", {
         type: "button", class: `face c-${color}`, "data-kind": k.kind,
         "aria-label": `${k.name}, ${k.points} points: add one (${count} now)`, onclick: () => setCount(k.kind, count + 1),
-      }, el("span", { class: "glyph", text: FACE[k.kind] || k.kind }), el("span", { class: "val", text: `${k.points}` }));
+      }, el("span", { class: "glyph", text: FACE[k.kind] || k.kind }));
+      if (!/^\d$/.test(k.kind)) face.append(el("span", { class: "val", text: `${k.points} pts` }));
       if (count) face.append(el("span", { class: "badge", text: `×${count}` }));
       const input = el("input", {
-        type: "number", inputmode: "numeric", min: 0, max: k.deck, value: count || "", placeholder: "0",
+        type: "number", inputmode: "numeric", min: 0, max: k.deck, value: count || "",
         "aria-label": `how many ${k.name}`, "data-kind": k.kind,
         onchange: (e) => setCount(k.kind, Math.max(0, Math.floor(Number(e.target.value) || 0))),
       });
       const minus = el("button", { type: "button", class: "minus", "aria-label": `remove one ${k.name}`, disabled: !count, text: "−", onclick: () => setCount(k.kind, count - 1) });
-      kinds.append(el("div", { class: `kind${count ? " has" : ""}` }, face, el("span", { class: "kname", text: k.name }), el("span", { class: "count" }, minus, input)));
+      const tile = el("div", { class: `kind${count ? " has" : ""}` }, face);
+      if (!/^\d$/.test(k.kind)) tile.append(el("span", { class: "kname", text: k.name }));
+      tile.append(el("span", { class: "count" }, minus, input));
+      kinds.append(tile);
     });
     const cards = Object.values(hand).reduce((a, b) => a + b, 0);
     $("hand-sum").textContent = `${pad.players[draft.tab]}: ${cards} card${cards === 1 ? "" : "s"}, ${P.handPoints(pad, hand)} points`;
