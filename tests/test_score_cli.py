@@ -122,3 +122,10 @@ def test_a_real_process_says_one_line_and_exits_2(
     assert "Traceback" not in run_.stderr
     if content is not None:
         assert file.read_bytes() == content
+
+
+def test_replay_points_a_score_pad_to_unokit_score(tmp_path: Path) -> None:
+    file = str(tmp_path / "m.json")
+    run("score", "new", file, "--players", "Ann,Bob")
+    code, out = run("replay", file)
+    assert code == 2 and f"'unokit score show {file}' prints it" in out
