@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.server.browser_kit import DESKTOP, PHONE, browser, shots_dir, start_server
 from tests.server.live import Server
+from tests.server.test_browser_table import serious_violations
 
 from unokit.scorepad import Pad
 
@@ -154,7 +155,9 @@ def test_a_match_on_a_phone_by_taps_kept_exported_imported_and_offline(
     desk.screenshot(path=str(shots / "score-round-desktop.png"))
 
 
-def test_partners_and_challenge_uno_on_the_page(browser: Browser, server: Server) -> None:
+def test_partners_and_challenge_uno_on_the_page_and_axe_finds_nothing_serious(
+    browser: Browser, server: Server
+) -> None:
     page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     page.goto(server.base + "/score")
     page.locator("#edition").select_option("mattel-2003")
@@ -163,15 +166,18 @@ def test_partners_and_challenge_uno_on_the_page(browser: Browser, server: Server
     for i, name in enumerate(["Ann", "Bob", "Cy", "Dee"]):
         page.locator("#names input").nth(i).fill(name)
     expect(page.locator("#teams-note")).to_contain_text("Ann & Cy against Bob & Dee")
+    assert serious_violations(page) == []
     page.locator("#start").tap()
     page.locator("#enter").tap()
     page.locator("#who-out button", has_text="Cy").tap()
+    assert serious_violations(page) == []
     # only the opponents' hands are asked for
     assert page.locator("#hand-tabs button").all_inner_texts() == ["Bob\n—", "Dee\n—"]
     page.locator("#hand-tabs button", has_text="Dee").tap()
     tap_cards(page, "R", 2)
     page.locator("#save-round").tap()
     assert totals(page) == ["40", "0", "40", "0"]
+    assert serious_violations(page) == []
 
     page.locator("#new-match").tap()
     page.locator("#new-match").tap()
