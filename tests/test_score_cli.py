@@ -129,3 +129,16 @@ def test_replay_points_a_score_pad_to_unokit_score(tmp_path: Path) -> None:
     run("score", "new", file, "--players", "Ann,Bob")
     code, out = run("replay", file)
     assert code == 2 and f"'unokit score show {file}' prints it" in out
+
+
+def test_challenge_uno_players_drop_out_until_one_is_left(tmp_path: Path) -> None:
+    file = str(tmp_path / "c.json")
+    run("score", "new", file, "--mode", "elimination", "--target", "30", "--players", "A,B,C")
+    code, out = run("score", "round", file, "--out", "A", "--hand", "B=W", "--hand", "C=5")
+    assert code == 0 and "  B     50  out" in out
+    code, out = run("score", "show", file)
+    assert "out of the match: B" in out
+    code, out = run("score", "round", file, "--out", "B", "--hand", "A=1", "--hand", "C=1")
+    assert code == 2 and "B is out of the match" in out
+    code, out = run("score", "round", file, "--out", "A", "--hand", "C=W")  # B holds no hand
+    assert code == 0 and "match over after 2 rounds: A wins" in out

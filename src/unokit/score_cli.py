@@ -94,25 +94,26 @@ def _save(path: Path, pad: Pad) -> None:
         fail(f"cannot write {path}: {err.strerror or err}; it is unchanged")
 
 
-def _sheet(pad: Pad) -> None:
+def _sheet(pad: Pad, totals: bool = True) -> None:
     """The totals, the target, and how the match stands."""
     st = pad.standing()
     width = max(len(n) for n in pad.players)
-    for seat, name in enumerate(pad.players):
+    for seat, name in enumerate(pad.players if totals else ()):
         mark = ""
         if seat in st.eliminated:
             mark = "  out"
         if st.winner is not None and seat in _side(pad, st.winner):
             mark = "  wins"
         click.echo(f"  {name:<{width}}  {st.totals[seat]:5d}{mark}")
+    if not totals and st.eliminated:
+        click.echo(f"out of the match: {', '.join(pad.players[s] for s in st.eliminated)}")
     rounds = len(pad.rounds)
     if st.over:
         assert st.winner is not None
         click.echo(f"match over after {rounds} round{'s' * (rounds != 1)}: {_who(pad, st.winner)}")
     else:
-        click.echo(
-            f"{MODE_WORDS[pad.mode]} to {pad.target}; {rounds} round{'s' * (rounds != 1)} played"
-        )
+        played = f"{rounds} round{'s' * (rounds != 1)} played"
+        click.echo(f"{MODE_WORDS[pad.mode]}, target {pad.target}: {played}")
         if pad.mode == "lowest" and any(t >= pad.target for t in st.totals):
             click.echo("a tie for the lowest total: play another round")
 
@@ -120,7 +121,7 @@ def _sheet(pad: Pad) -> None:
 MODE_WORDS = {
     "winner": "winner takes the others' hands",
     "lowest": "lowest score wins",
-    "elimination": "Challenge Uno, reaching the target is out",
+    "elimination": "Challenge Uno (reaching the target is out)",
     "partners": "partners",
 }
 
@@ -266,4 +267,4 @@ def show(file: Path) -> None:
     click.echo("total  " + "  ".join(f"{t:>{w}}" for t, w in zip(st.totals, widths, strict=True)))
     if pad.rounds:
         click.echo("(* went out)")
-    _sheet(pad)
+    _sheet(pad, totals=False)
