@@ -166,9 +166,11 @@ def _print_result(game: Game) -> None:
 
 def _add_lists() -> None:
     from unokit.lists_cli import bots, presets
+    from unokit.score_cli import score
 
     main.add_command(presets)
     main.add_command(bots)
+    main.add_command(score)
 
 
 _add_lists()

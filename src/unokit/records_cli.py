@@ -59,6 +59,11 @@ def load_record(path: Path) -> dict[str, Any]:
     if fmt not in _FORMATS:
         if fmt == "unokit.simulation":
             raise BadInput(f"{path} holds a simulation's results, not a game or match record")
+        if fmt == "unokit.scorepad":
+            raise BadInput(
+                f"{path} is a score pad (a match played with real cards): "
+                f"'unokit score show {path}' prints it"
+            )
         raise BadInput(
             f"{path} is not a unokit record (format {fmt!r}; replay reads {', '.join(_FORMATS)})"
         )

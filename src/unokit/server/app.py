@@ -26,6 +26,7 @@ from unokit.server.db import Store, migrate, open_engine
 from unokit.server.hub import BadRequestError, Connection, Hub, LimitError, TableError
 from unokit.server.names import check_name
 from unokit.server.protocol import FrameError, parse_auth, parse_frame
+from unokit.server.scorepage import add_score_page
 from unokit.server.table import TableSettings
 
 __all__ = ["create_app"]
@@ -162,6 +163,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app = FastAPI(title="unokit table server", lifespan=lifespan, docs_url="/api/docs")
     app.add_middleware(UrlLimit, limit=config.max_url)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    add_score_page(app)
 
     def hub() -> Hub:
         return state["hub"]
