@@ -33,6 +33,8 @@ ROSTER = (
     "greedy:forget_uno=0.2,miss_catch=0.5",
     "ismcts:iterations=50",
     "ismcts:iterations=200",
+    "strongest:think=0",
+    "learned",
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections import Counter
 from typing import Any, Final
@@ -15,6 +16,7 @@ BOT_WORDS: Final = {
     "greedy": "a sensible heuristic: sheds high cards, keeps wilds for need, says Uno",
     "ismcts": "information-set Monte Carlo search over re-deals of the hidden cards",
     "external": "a program in any language, over JSON lines (docs/protocol.md)",
+    "learned": "a neural network trained by self-play against a league (numpy)",
 }
 
 SETTING_WORDS: Final = {
@@ -35,6 +37,7 @@ SETTING_WORDS: Final = {
     ("ismcts", "hold"): "also search drawing while holding a card that plays",
     ("ismcts", "judge"): "search Wild Draw Four challenges with playouts",
     ("ismcts", "points"): "the points weight of its own greedy choices",
+    ("learned", "weights"): "a shipped weight file by name (default: the table's own)",
     ("external", "command"): "the program and its arguments",
     ("external", "timeout"): "seconds it has to answer",
     ("external", "history"): "also send the round's events as the seat saw them",
@@ -111,6 +114,8 @@ def bots() -> None:
     from unokit.bots.base import _REGISTRY
     from unokit.bots.strengths import STRENGTH_WORDS
 
+    with contextlib.suppress(ImportError):  # the learned bot needs numpy
+        import unokit.bots.learned  # noqa: F401
     for name in bot_names():
         factory = _REGISTRY[name]
         doc = (inspect.getdoc(factory) or "").split(".")[0].replace("\n", " ")

@@ -31,8 +31,8 @@ def test_a_bot_list_splits_only_at_commas_that_start_a_bot() -> None:
 
 
 def test_each_strength_is_a_bot_spec_make_bot_builds() -> None:
-    assert list(STRENGTHS) == ["easy", "normal", "hard"]
-    kinds = {"easy": RandomBot, "normal": GreedyBot, "hard": IsmctsBot}
+    assert list(STRENGTHS) == ["easy", "normal", "hard", "strongest"]
+    kinds = {"easy": RandomBot, "normal": GreedyBot, "hard": IsmctsBot, "strongest": IsmctsBot}
     for name, spec in STRENGTHS.items():
         bot = make_bot(name, seed=3)
         assert isinstance(bot, Personality) and isinstance(bot.bot, kinds[name])

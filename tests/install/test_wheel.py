@@ -118,6 +118,8 @@ def test_the_wheel_carries_the_compiled_core_static_files_migrations_and_py_type
     expected = source_files(server / "static") | source_files(server / "migrations")
     assert expected - names == set()
     assert {"unokit/py.typed", "unokit/server/static/index.html", "unokit/server/sw.js"} <= names
+    weights = {f"unokit/bots/weights/{p.name}" for p in (SOURCE / "bots" / "weights").glob("*.npz")}
+    assert weights and weights <= names  # the learned bot's shipped weights
     assert not any(n.startswith("tests/") for n in names)
 
 

@@ -179,7 +179,7 @@ def paced_choose(bot: Bot, decision: Decision) -> Action | None:
 
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
-_LAZY: dict[str, str] = {"policy": "unokit.envs.policy"}
+_LAZY: dict[str, str] = {"policy": "unokit.envs.policy", "learned": "unokit.bots.learned"}
 """Bots that live in modules with optional dependencies, imported when first named."""
 
 
@@ -254,7 +254,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if factory is None:
         raise ValueError(
             f"unknown bot {name!r}: the bots are {', '.join(bot_names())}; "
-            "the strengths are easy, normal, hard"
+            "the strengths are easy, normal, hard, strongest"
         )
     traits = {k: settings.pop(k) for k in PERSONALITY_SETTINGS if k in settings}
     try:

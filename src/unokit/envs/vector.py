@@ -206,6 +206,20 @@ def _step_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
 
 
 @njit(cache=True)
+def _greedy_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
+    states: NDArray[np.int32], memories: NDArray[np.int32], deck: NDArray[np.int32],
+    kmask: NDArray[np.uint8], k2c: NDArray[np.int64], points: float, challenge: float,
+    out: NDArray[np.int64],
+) -> None:  # fmt: skip
+    for i in range(states.shape[0]):
+        state = states[i]
+        action = greedy.greedy_action(state, memories[i], deck, points, challenge, kmask)
+        seat = state[H_TO_PLAY]
+        two = 1 if action < DRAW and state[H_LEN + state[H_SLOT + seat]] == 2 else 0
+        out[i] = k2c[action, two]
+
+
+@njit(cache=True)
 def random_legal(masks: NDArray[np.uint8], rng: NDArray[np.uint64], out: NDArray[np.int64]) -> None:
     """A uniformly random legal action a game (PCG32 from ``rng``): for benchmarks and
     baselines."""
@@ -376,7 +390,27 @@ class UnoVectorEnv:
             self._memories, self._bot_rngs, self._bots, self._points, self._challenges,
         )  # fmt: skip
 
+    def greedy_actions(
+        self, out: NDArray[np.int64] | None = None, *, points: float = 1.0,
+        challenge: float = 1 / 3,
+    ) -> NDArray[np.int64]:  # fmt: skip
+        """The action number ``GreedyBot(points=..., challenge=...)`` chooses for the seat
+        to play in each game (for a league of bots driven by the caller, for imitation)."""
+        if out is None:
+            out = np.zeros(self.num_envs, dtype=np.int64)
+        _greedy_all(
+            self._states, self._memories, self._deck, self._kmask, self._k2c, points,
+            challenge, out,
+        )  # fmt: skip
+        return out
+
     # shared arrays for step_inplace's callers
+    @property
+    def memories(self) -> NDArray[np.int32]:
+        """Each game's public history as ``unokit.fast.greedy`` keeps it (``M_VOID``,
+        ``M_NAMED``, ...), one row a game."""
+        return self._memories
+
     @property
     def observations(self) -> NDArray[np.float32]:
         return self._obs

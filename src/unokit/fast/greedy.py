@@ -11,7 +11,10 @@ On the fast path's rules the bot never draws on its generator, so no generator i
 The bot reads one thing from the round's history: for a challenge, the colour in play
 before the last Wild Draw Four and how often its player was found guilty or innocent
 before. ``memory`` (``MEMORY`` int32s a game) keeps that: ``reset_memory`` at each deal,
-``observe(state, memory, action)`` before every action applied, whoever chose it.
+``observe(state, memory, action)`` before every action applied, whoever chose it. It also
+keeps what the ``learned`` bot reads of each seat's public history (``M_VOID``,
+``M_NAMED``: the colours a seat drew on and the colour its last wild named), the same
+bookkeeping as ``unokit.bots.learned.history`` over the engine's events.
 
 Importing this module imports numba (the ``fast`` extra).
 """
@@ -45,12 +48,13 @@ from unokit.fast.layout import (
     OFF_DISCARD,
     OFF_HANDS,
     PHASE_PENALTY,
+    PHASE_PLAY,
     PHASE_SWAP,
     SWAP,
     WILD_BASE,
 )
 
-__all__ = ["MEMORY", "greedy_action", "observe", "reset_memory"]
+__all__ = ["MEMORY", "M_NAMED", "M_VOID", "greedy_action", "observe", "reset_memory"]
 
 M_PRIOR: Final = 0
 """The colour in play before the last Wild Draw Four (-1: none yet)."""
@@ -58,7 +62,12 @@ M_GUILTY: Final = 1
 """``memory[M_GUILTY + seat]``: the seat's Wild Draw Fours found guilty this round."""
 M_INNOCENT: Final = M_GUILTY + MAX_PLAYERS
 """``memory[M_INNOCENT + seat]``: found innocent."""
-MEMORY: Final = M_INNOCENT + MAX_PLAYERS
+M_VOID: Final = M_INNOCENT + MAX_PLAYERS
+"""``memory[M_VOID + 4 * seat + c]``: 1 once the seat drew on its turn with colour ``c`` in
+play, until it plays a card of colour ``c`` (or names it with a wild)."""
+M_NAMED: Final = M_VOID + 4 * MAX_PLAYERS
+"""``memory[M_NAMED + seat]``: 1 + the colour the seat's last wild named (0: none yet)."""
+MEMORY: Final = M_NAMED + MAX_PLAYERS
 
 _W: Final = 60
 _WD4: Final = 61
@@ -81,7 +90,17 @@ def reset_memory(memory: np.ndarray) -> None:
 @njit(cache=True)
 def observe(state: np.ndarray, memory: np.ndarray, action: int) -> None:
     """Remember what ``action`` (about to be applied for the seat to play) tells: the colour
-    a Wild Draw Four is played on, the verdict a challenge gets."""
+    a Wild Draw Four is played on, the verdict a challenge gets; the colours a seat draws
+    on, plays and names."""
+    seat = state[H_TO_PLAY]
+    if action < WILD_BASE:
+        memory[M_VOID + 4 * seat + action // 15] = 0
+    elif action < DRAW:
+        named = (action - WILD_BASE) % 4
+        memory[M_VOID + 4 * seat + named] = 0
+        memory[M_NAMED + seat] = 1 + named
+    elif action == DRAW and state[H_PHASE] == PHASE_PLAY:
+        memory[M_VOID + 4 * seat + state[H_COLOR]] = 1
     if _WD4_FIRST <= action < _WD4_FIRST + 4:
         memory[M_PRIOR] = state[H_COLOR]
     elif action == CHALLENGE:

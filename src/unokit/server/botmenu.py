@@ -34,8 +34,15 @@ class Setting:
     kind: type
     low: float = 0.0
     high: float = 0.0
+    choices: tuple[str, ...] = ()
+    """For ``str`` settings: the names a client may give (nothing else is read)."""
 
     def check(self, bot: str, key: str, value: Any) -> Any:
+        if self.kind is str:
+            if value not in self.choices:
+                offered = ", ".join(self.choices) or "none on this server"
+                raise BotRefusedError(f"{bot} setting {key} is one of {offered}, not {value!r}")
+            return value
         if self.kind is bool:
             if not isinstance(value, bool):
                 raise BotRefusedError(f"{bot} setting {key} is true or false, not {value!r}")
@@ -53,6 +60,8 @@ class Setting:
 
     def clamp(self, value: Any) -> Any:
         """The nearest allowed value (``None``: no value of this kind can stand in)."""
+        if self.kind is str:
+            return value if value in self.choices else None
         if self.kind is bool:
             return value if isinstance(value, bool) else None
         if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
@@ -73,9 +82,21 @@ PERSONALITY: Mapping[str, Setting] = {
 """The personality settings every built-in bot takes (docs/bots.md)."""
 
 
+def learned_weights() -> tuple[str, ...]:
+    """The weight files shipped for the ``learned`` bot (none without numpy)."""
+    try:
+        from unokit.bots.learned import shipped_weights
+    except ImportError:
+        return ()
+    return tuple(shipped_weights())
+
+
 def allowlist(max_iterations: int, max_time: float) -> dict[str, dict[str, Setting]]:
     """The built-in bots a client may name and every setting each one may be given."""
+    weights = learned_weights()
+    learned = {"learned": {"weights": Setting(str, choices=weights)}} if weights else {}
     return {
+        **learned,
         "random": {
             "eager": Setting(float, 0.0, 1.0),
             "playable": Setting(bool),

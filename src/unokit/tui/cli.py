@@ -75,8 +75,8 @@ def save_record(rounds: Match, path: Path) -> None:
     "--bots",
     default=None,
     help="bots for seats 1, 2, ... (repeated as needed), with settings as for simulate: "
-    "greedy:forget_uno=0.2,miss_catch=0.5,hard; strengths easy, normal, hard (unokit bots) "
-    "[default: normal]",
+    "greedy:forget_uno=0.2,miss_catch=0.5,hard; strengths easy, normal, hard, strongest "
+    "(unokit bots) [default: normal]",
     shell_complete=complete_bots,
 )
 @click.option("--seed", default=None, type=int, help="replay the same deal [default: random]")
