@@ -3,6 +3,8 @@ table, another table, or the server after a restart."""
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,7 @@ from fastapi.testclient import TestClient
 from tests.server.conftest import config_for, create, seated, until
 from tests.server.test_tables import hub_of
 
-from unokit.bots import Bot, Decision
+from unokit.bots import Bot, Decision, IsmctsBot
 from unokit.bots.strengths import STRENGTHS
 from unokit.server import create_app
 from unokit.server.db import Store, open_engine
@@ -146,6 +148,48 @@ def test_a_slow_bot_is_overruled_at_the_deadline_and_other_tables_play_on(
     assert _moves(client, honest["table"]) >= 10  # it never waited for a worker
     assert all(_moves(client, t["table"]) >= 3 for t in slow)  # greedy played for them
     assert hub.pool.fallbacks > 0
+
+
+def test_a_search_that_never_ends_is_overruled_and_its_worker_process_replaced(
+    make_client: Any,
+) -> None:
+    # one table's search bot would search for ever; another's searches at the usual pace
+    client = make_client(bot_deadline=0.3, bot_workers=2, grace=0.0)
+    hub = hub_of(client)
+    spec = "ismcts:iterations=20"
+    slow = create(client, seats=2, bots=[spec])
+    honest = create(client, seats=2, bots=[spec])
+    hub._bots[(slow["table"], 1, spec)] = IsmctsBot(iterations=10**9)
+    searcher = hub._bots[(honest["table"], 1, spec)] = IsmctsBot(seed=7, iterations=20)
+    for t in [slow, honest]:
+        with seated(client, t["table"], t["token"]) as ws:
+            ws.send_json({"type": "start"})
+            until(ws, "ack")
+    time.sleep(3.0)
+    assert _moves(client, honest["table"]) >= 10
+    assert _moves(client, slow["table"]) >= 3  # greedy played for the endless search
+    assert hub.pool.replaced >= 1  # the worker still searching was killed and replaced
+    # the honest table's bot thought in a worker process and came back from it
+    assert hub._bots[(honest["table"], 1, spec)] is not searcher
+
+
+def test_a_killed_worker_process_is_replaced_and_the_tables_play_on(make_client: Any) -> None:
+    client = make_client(bot_deadline=0.5, bot_workers=1, grace=0.0)
+    hub = hub_of(client)
+    t = create(client, seats=2, bots=["ismcts:iterations=20"])
+    with seated(client, t["table"], t["token"]) as ws:
+        ws.send_json({"type": "start"})
+        until(ws, "ack")
+    deadline = time.monotonic() + 10
+    while not hub.pool.pids() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    (pid,) = hub.pool.pids()
+    os.kill(pid, signal.SIGKILL)
+    before = _moves(client, t["table"])
+    time.sleep(2.0)
+    assert _moves(client, t["table"]) >= before + 5
+    assert hub.pool.replaced == 1
+    assert hub.pool.pids() and pid not in hub.pool.pids()
 
 
 def test_stored_bots_beyond_the_caps_are_clamped_on_restart(tmp_path: Path) -> None:

@@ -107,7 +107,7 @@ LIMITS = (
     show_default=True,
     type=click.IntRange(min=1),
     envvar="UNOKIT_BOT_WORKERS",
-    help="threads bots think in (a table holds one at most)",
+    help="processes search bots think in (a table holds one at most)",
 )
 @click.option(
     "--max-iterations",

@@ -49,7 +49,8 @@ class ServerConfig:
     bot_deadline: float = 2.0
     """Seconds a bot may think over one decision; after that greedy's move is played."""
     bot_workers: int = 4
-    """Threads bots think in; one table holds at most one of them at a time."""
+    """Worker processes search bots think in (and threads for external programs and learned
+    policies); one table holds at most one of them at a time."""
     max_iterations: int = 2000
     """The most ``ismcts`` iterations a client may ask for (its ``time`` is capped by
     ``bot_deadline``)."""

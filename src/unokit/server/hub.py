@@ -136,6 +136,7 @@ class Hub:
     async def start(self) -> None:
         """Load every stored table (replaying its moves) and start its driver."""
         await self.coord.start(self._notice)
+        self.pool.warm()
         for table_id in self.store.table_ids():
             try:
                 self._load(table_id)
@@ -810,7 +811,9 @@ class Hub:
             bot = self._bots[key] = self._new_bot(spec, seed=secrets.randbits(63))
         assert table.match is not None
         decision = decide(table.match.game.clone(), seat, optional)
-        choice = await self.pool.choose(table.id, bot, decision)
+        choice, bot = await self.pool.choose(table.id, bot, decision)
+        if key in self._bots:  # the table may have been forgotten meanwhile
+            self._bots[key] = bot
         return None if choice is None else str(choice)
 
     # -- expiry -----------------------------------------------------------------------------
