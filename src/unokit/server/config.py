@@ -29,6 +29,13 @@ class ServerConfig:
     """Seconds an absent player's turn waits before a stand-in bot plays it."""
     bot_delay: float = 0.8
     """Seconds a bot waits before it acts, so people can follow the game."""
+    reaction: float = 1.5
+    """Seconds a bot waits before an out-of-turn reaction (catching a player who forgot Uno,
+    a Jump-In, Party!'s Speed Play, a catch on its own turn) at a table that sets none, so a
+    person who sees the chance can take it first."""
+    min_reaction: float = 0.5
+    max_reaction: float = 10.0
+    """The reaction times a table's creator may choose (``TableSettings.reaction``)."""
     round_pause: float = 30.0
     """Seconds between the end of a round and the next deal, unless a player deals sooner."""
     idle_expiry: float = 6 * 3600.0

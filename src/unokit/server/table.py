@@ -44,6 +44,8 @@ class TableSettings:
     seats: int = 4
     turn_timer: float | None = None
     """Seconds a seat has for its turn before the server plays it; ``None``: no clock."""
+    reaction: float | None = None
+    """Seconds the bots wait before an out-of-turn reaction; ``None``: the server's."""
     title: str = ""
 
     def rules(self) -> Rules:
@@ -57,6 +59,7 @@ class TableSettings:
             "house": dict(self.house),
             "seats": self.seats,
             "turn_timer": self.turn_timer,
+            "reaction": self.reaction,
             "title": self.title,
         }
 
@@ -67,6 +70,7 @@ class TableSettings:
             house=dict(data.get("house", {})),
             seats=int(data["seats"]),
             turn_timer=data.get("turn_timer"),
+            reaction=data.get("reaction"),
             title=data.get("title", ""),
         )
 
