@@ -474,6 +474,8 @@ class Hub:
         game = table.match.game
         if game.over:
             raise TableError("the round is over")
+        if text.split(" ", 1)[0] == NEXT_ROUND:  # the server's own move, with its seed
+            raise TableError("a player deals the next round with a next_round frame")
         try:
             self._move(table, seat, text)
         except IllegalAction as err:
@@ -494,7 +496,7 @@ class Hub:
         match = table.match
         if match is None or table.state != PLAYING or not match.game.over:
             raise TableError("the round is still being played")
-        self._move(table, None, NEXT_ROUND)
+        self._move(table, None, table.next_round_move())
 
     def _rematch(self, table: Table) -> None:
         if table.state != OVER:
@@ -798,7 +800,7 @@ class Hub:
             return False
         game = table.match.game
         if what == "deal":
-            self._move(table, None, NEXT_ROUND)
+            self._move(table, None, table.next_round_move())
             return True
         if what == "offers":
             self._clocks[table.id].offered = version
