@@ -249,6 +249,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         host=host,
         port=port,
         log_config=None,
+        ws="websockets-sansio",  # answers an oversized handshake with 414 or 431 at once
         ws_max_size=65536,
         log_level=log_level,
     )
