@@ -5,7 +5,7 @@ Where a bot thinks depends on what it costs:
 - ``random`` and ``greedy`` (with or without a personality) answer in a fraction of a
   millisecond, less than a trip to another process costs: they answer on the loop.
 - Search bots (``ismcts``) think in one of ``workers`` worker *processes*, so a search at
-  its caps never holds the server's global interpreter lock. A worker is sent the bot and
+  its caps never holds the server's global interpreter lock. A worker (``unokit.bots.worker``) is sent the bot and
   the game exactly as a thread would have used them (the bot searches from
   ``Decision.sample``, which re-deals what its seat cannot see), and sends back its choice
   and the bot, whose generator and memory have moved on.
@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copyreg
-import dataclasses
 import logging
 import multiprocessing
 import os
@@ -36,52 +34,13 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from unokit.actions import Action
-from unokit.bots import Bot, Decision, GreedyBot, IsmctsBot, Personality, RandomBot, decide
-from unokit.game import Game
-from unokit.party.game import PartyGame
-from unokit.tripleplay.game import TriplePlayGame
+from unokit.bots import Bot, Decision, GreedyBot, IsmctsBot, Personality, RandomBot
+from unokit.bots.worker import choose as worker_choose
+from unokit.bots.worker import init as worker_init
 
 __all__ = ["BotPool"]
 
 log = logging.getLogger("unokit.server")
-
-WORKER_NICENESS = 10
-"""How much lower than the server's the worker processes' CPU priority is: on a busy
-machine the event loop (people's moves, every table's frames) runs first, searches after."""
-
-_PRELOAD = ["unokit.bots", "unokit.game", "unokit.server.botpool"]
-"""Modules the fork server imports once, so a new worker starts in milliseconds."""
-
-
-def _reduce_action(action: Action) -> tuple[type[Action], tuple[Any, ...]]:
-    """Pickle an ``Action`` by its fields (the compiled class cannot restore its own)."""
-    return Action, tuple(getattr(action, f.name) for f in dataclasses.fields(Action))
-
-
-def _reduce_game(game: Game) -> tuple[Any, tuple[Any, ...]]:
-    """Pickle a variant's game: the compiled ``Game`` keeps its own fields, the variant's
-    slots are added (the compiled state leaves them out)."""
-    extra = {
-        name: getattr(game, name)
-        for cls in type(game).__mro__
-        if cls is not Game and cls is not object
-        for name in getattr(cls, "__slots__", ())
-        if hasattr(game, name)
-    }
-    return _rebuild_game, (type(game), Game.__getstate__(game), extra)
-
-
-def _rebuild_game(cls: type[Game], state: Any, extra: dict[str, Any]) -> Game:
-    game = cls.__new__(cls)
-    Game.__setstate__(game, state)  # type: ignore[attr-defined]  # the compiled class has it
-    for name, value in extra.items():
-        setattr(game, name, value)
-    return game
-
-
-copyreg.pickle(Action, _reduce_action)
-for _variant in (PartyGame, TriplePlayGame):
-    copyreg.pickle(_variant, _reduce_game)
 
 
 def _inner(bot: Bot) -> Bot:
@@ -90,17 +49,12 @@ def _inner(bot: Bot) -> Bot:
     return bot
 
 
-def _decide(bot: Bot, game: Game, seat: int, optional: bool) -> tuple[Action | None, Bot]:
-    """In a worker process: the bot's choice, and the bot as the choice left it."""
-    return bot.choose(decide(game, seat, optional)), bot
-
-
 class _Worker:
     """One worker process (a single-process executor, so it can be told apart and killed)."""
 
     def __init__(self, context: multiprocessing.context.BaseContext) -> None:
         self.executor = ProcessPoolExecutor(
-            1, mp_context=context, initializer=os.nice, initargs=(WORKER_NICENESS,)
+            1, mp_context=context, initializer=worker_init, initargs=(os.getpid(),)
         )
         self.pid = self.executor.submit(os.getpid).result()
 
@@ -115,8 +69,7 @@ class BotPool:
         self.workers = workers
         self.deadline = deadline
         self._threads = ThreadPoolExecutor(workers, thread_name_prefix="unokit-bot")
-        self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(_PRELOAD)
+        self._context = multiprocessing.get_context("spawn")
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._starting: asyncio.Future[None] | None = None
         self._closed = False
@@ -209,7 +162,7 @@ class BotPool:
         assert game is not None, "a server decision comes with its game"
         try:
             future = asyncio.wrap_future(
-                worker.executor.submit(_decide, bot, game, decision.seat, decision.optional)
+                worker.executor.submit(worker_choose, bot, game, decision.seat, decision.optional)
             )
         except (BrokenProcessPool, RuntimeError):
             self._replace(worker, "it had died")
