@@ -1,10 +1,11 @@
 """What runs in a bot worker process (``unokit.server.botpool``), kept apart from the
 server so that a worker imports the engine and the bots and nothing else.
 
-A worker is started with ``init``: it lowers its CPU priority, and exits as soon as the
-process that started it is gone (a server killed with ``kill -9`` leaves no worker behind).
-It answers ``choose`` calls. Games and actions travel pickled; the reducers below make the
-compiled classes picklable (their own state leaves a variant's fields out).
+A worker starts with its CPU priority lowered (``os.nice(NICENESS)``, before it imports
+anything), then ``started`` makes it exit as soon as the process that started it is gone
+(a server killed with ``kill -9`` leaves no worker behind). It answers ``choose`` calls.
+Games and actions travel pickled; the reducers below make the compiled classes picklable
+(their own state leaves a variant's fields out).
 """
 
 from __future__ import annotations
@@ -22,17 +23,19 @@ from unokit.game import Game
 from unokit.party.game import PartyGame
 from unokit.tripleplay.game import TriplePlayGame
 
-__all__ = ["NICENESS", "choose", "init"]
+__all__ = ["NICENESS", "choose", "started"]
 
 NICENESS = 10
 """How much lower than the server's a worker's CPU priority is: on a busy machine the
 server's event loop (people's moves, every table's frames) runs first, searches after."""
 
 
-def init(parent: int) -> None:
-    """In a new worker: lower its priority; exit when the process ``parent`` is gone."""
-    os.nice(NICENESS)
+def started(parent: int) -> int:
+    """A new worker's first call (its priority is lowered already, before any import):
+    watch the process ``parent`` that started it, and exit once it is gone (at once if
+    it died while this worker started). Its process id."""
     threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+    return os.getpid()
 
 
 def _watch(parent: int) -> None:

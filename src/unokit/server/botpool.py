@@ -5,10 +5,11 @@ Where a bot thinks depends on what it costs:
 - ``random`` and ``greedy`` (with or without a personality) answer in a fraction of a
   millisecond, less than a trip to another process costs: they answer on the loop.
 - Search bots (``ismcts``) think in one of ``workers`` worker *processes*, so a search at
-  its caps never holds the server's global interpreter lock. A worker (``unokit.bots.worker``) is sent the bot and
-  the game exactly as a thread would have used them (the bot searches from
-  ``Decision.sample``, which re-deals what its seat cannot see), and sends back its choice
-  and the bot, whose generator and memory have moved on.
+  its caps never holds the server's global interpreter lock. A worker
+  (``unokit.bots.worker``) is sent the bot and the game exactly as a thread would have
+  used them (the bot searches from ``Decision.sample``, which re-deals what its seat
+  cannot see), and sends back its choice and the bot, whose generator and memory have
+  moved on.
 - Anything else (external programs, learned policies) thinks in a thread.
 
 A table holds at most one worker at a time (its share: its decisions are taken one by one
@@ -35,8 +36,9 @@ from typing import Any
 
 from unokit.actions import Action
 from unokit.bots import Bot, Decision, GreedyBot, IsmctsBot, Personality, RandomBot
+from unokit.bots.worker import NICENESS
 from unokit.bots.worker import choose as worker_choose
-from unokit.bots.worker import init as worker_init
+from unokit.bots.worker import started as worker_started
 
 __all__ = ["BotPool"]
 
@@ -54,9 +56,9 @@ class _Worker:
 
     def __init__(self, context: multiprocessing.context.BaseContext) -> None:
         self.executor = ProcessPoolExecutor(
-            1, mp_context=context, initializer=worker_init, initargs=(os.getpid(),)
+            1, mp_context=context, initializer=os.nice, initargs=(NICENESS,)
         )
-        self.pid = self.executor.submit(os.getpid).result()
+        self.pid = self.executor.submit(worker_started, os.getpid()).result()
 
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -96,7 +98,8 @@ class BotPool:
         return isinstance(_inner(bot), IsmctsBot)
 
     def warm(self) -> None:
-        """Start the worker processes in the background (the first search does otherwise)."""
+        """Start the worker processes in the background; the first search does, so a
+        server whose tables seat no search bot starts none."""
         if self._starting is None:
             self._starting = asyncio.ensure_future(self._start())
 

@@ -136,7 +136,6 @@ class Hub:
     async def start(self) -> None:
         """Load every stored table (replaying its moves) and start its driver."""
         await self.coord.start(self._notice)
-        self.pool.warm()
         for table_id in self.store.table_ids():
             try:
                 self._load(table_id)
