@@ -2,8 +2,11 @@
 
 The first dealer is found as the 2015 sheet says ("Each player draws a card and the highest
 number deals. Cards with a symbol count as zero"; the tied draw again), the deal passes to
-the left, and each round's seed comes from the match's own generator, so a match seed
-replays the whole match.
+the left. Each round's seed comes from the match's own generator (so a match seed alone
+replays an offline match), unless ``next_round(seed=...)`` names it: the table server draws
+every later round's seed from the operating system's CSPRNG, so knowing one round's seed
+tells nothing about the next. A record holds every round's seed (in its ``origin``), and
+replay deals each round from it.
 """
 
 from __future__ import annotations
@@ -73,11 +76,11 @@ class Match:
             if len(contenders) == 1:
                 return contenders[0]
 
-    def _deal(self, dealer: int) -> Game:
+    def _deal(self, dealer: int, seed: int | None = None) -> Game:
         game = Game.new(
             self.rules,
             players=self.players,
-            seed=self._rng.next64(),
+            seed=self._rng.next64() if seed is None else seed,
             dealer=dealer,
             absent=self._eliminated,
         )
@@ -143,8 +146,13 @@ class Match:
             elif not left:  # everyone reached it at once: the lowest total of them wins
                 self._over, self._winner = True, min(out, key=lambda s: (totals[s], s))
 
-    def next_round(self) -> Game:
-        """Deal the next round; the deal passes to the left (to the next seat still in)."""
+    def next_round(self, seed: int | None = None) -> Game:
+        """Deal the next round; the deal passes to the left (to the next seat still in).
+        ``seed``: the round's own seed (``None``: the next from the match's generator)."""
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64
+        ):
+            raise ValueError(f"a round's seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
         if not self.game.over:
             raise IllegalAction("the round is still being played")
         self._settle()
@@ -153,7 +161,7 @@ class Match:
         dealer = (self.game.dealer + 1) % self.players
         while dealer in self._eliminated:
             dealer = (dealer + 1) % self.players
-        self.game = self._deal(dealer)
+        self.game = self._deal(dealer, seed)
         return self.game
 
     # -- records --------------------------------------------------------------------------
@@ -197,7 +205,7 @@ class Match:
             raise RecordError("the match replays with another dealer: it was made differently")
         for i, round_record in enumerate(record["rounds"]):
             if i:
-                match.next_round()
+                match.next_round(seed=_round_seed(round_record, i))
             for seat, action in round_record["actions"]:
                 try:
                     match.game.apply(action, seat)
@@ -208,3 +216,15 @@ class Match:
             if [e.to_json() for e in match.game.log] != round_record["events"]:
                 raise RecordError(f"round {i} replays differently: it was made differently")
         return match
+
+
+def _round_seed(round_record: Any, i: int) -> int | None:
+    """The seed a recorded round was dealt from (``None``: the record does not say, so the
+    match's generator deals it, as it did)."""
+    origin = round_record.get("origin") if isinstance(round_record, dict) else None
+    seed = origin.get("seed") if isinstance(origin, dict) else None
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise RecordError(f"round {i}: its seed {seed!r} is not a whole number below 2**64")
+    return seed

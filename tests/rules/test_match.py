@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from unokit import Game, Match, Rules
@@ -261,3 +263,31 @@ def test_rules_combinations_no_sheet_gives_meaning_to_are_refused() -> None:
         with pytest.raises(ValueError):
             Rules.preset("mattel-2003", custom_rule=rule)
     assert Rules.preset("mattel-2021", partners=True, scoring="winner").partners is True
+
+
+def test_a_round_may_be_dealt_from_its_own_seed_and_the_record_replays_it() -> None:
+    match = Match(R, players=3, seed=11)
+    play_out(match.game)
+    game = match.next_round(seed=2**64 - 5)
+    assert game.record()["origin"]["seed"] == 2**64 - 5
+    assert game.view(None) == Game.new(R, players=3, seed=2**64 - 5, dealer=game.dealer).view(None)
+    play_out(match.game)
+    if not match.over:
+        match.next_round(seed=7)
+    again = Match.replay(match.record())
+    assert again.record() == match.record()
+    with pytest.raises(ValueError, match="seed"):
+        Match(R, players=3, seed=11).next_round(seed=-1)
+
+
+def test_a_record_whose_rounds_came_from_the_match_seed_still_replays() -> None:
+    match = Match(R, players=3, seed=12)
+    for _ in range(2):
+        play_out(match.game)
+        match.next_round()
+    record = match.record()
+    assert Match.replay(record).record() == record
+    older = copy.deepcopy(record)
+    for round_record in older["rounds"]:
+        del round_record["origin"]["seed"]  # an older writer's round, without its seed
+    assert Match.replay(older).record() == record

@@ -19,6 +19,8 @@ def config_for(tmp_path: Path, **changes: Any) -> ServerConfig:
     values: dict[str, Any] = {
         "db": f"sqlite:///{tmp_path / 'tables.sqlite3'}",
         "bot_delay": 0.0,
+        "reaction": 0.0,  # bots react at once unless a test sets a table's reaction time
+        "min_reaction": 0.0,
         "grace": 3600.0,
         "round_pause": 3600.0,
     }

@@ -3,16 +3,23 @@ table, another table, or the server after a restart."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import websockets
 from fastapi.testclient import TestClient
 from tests.server.conftest import config_for, create, seated, until
+from tests.server.live import Server
 from tests.server.test_tables import hub_of
 
-from unokit.bots import Bot, Decision
+from unokit.bots import Bot, Decision, IsmctsBot
 from unokit.bots.strengths import STRENGTHS
 from unokit.server import create_app
 from unokit.server.db import Store, open_engine
@@ -148,6 +155,62 @@ def test_a_slow_bot_is_overruled_at_the_deadline_and_other_tables_play_on(
     assert hub.pool.fallbacks > 0
 
 
+def test_a_search_that_never_ends_is_overruled_and_its_worker_process_replaced(
+    make_client: Any,
+) -> None:
+    # one table's search bot would search for ever; another's searches at the usual pace
+    client = make_client(bot_deadline=0.3, bot_workers=2, grace=0.0)
+    hub = hub_of(client)
+    spec = "ismcts:iterations=20"
+    slow = create(client, seats=2, bots=[spec])
+    honest = create(client, seats=2, bots=[spec])
+    hub._bots[(slow["table"], 1, spec)] = IsmctsBot(iterations=10**9)
+    searcher = hub._bots[(honest["table"], 1, spec)] = IsmctsBot(seed=7, iterations=20)
+    for t in [slow, honest]:
+        with seated(client, t["table"], t["token"]) as ws:
+            ws.send_json({"type": "start"})
+            until(ws, "ack")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (
+        hub.pool.replaced and hub._bots[(honest["table"], 1, spec)] is not searcher
+    ):
+        time.sleep(0.05)
+    time.sleep(1.0)
+    assert _moves(client, honest["table"]) >= 10
+    assert _moves(client, slow["table"]) >= 3  # greedy played for the endless search
+    assert hub.pool.replaced >= 1  # the worker still searching was killed and replaced
+    # the honest table's bot thought in a worker process and came back from it
+    assert hub._bots[(honest["table"], 1, spec)] is not searcher
+
+
+def test_a_killed_worker_process_is_replaced_and_the_tables_play_on(make_client: Any) -> None:
+    client = make_client(bot_deadline=0.5, bot_workers=1, grace=0.0)
+    hub = hub_of(client)
+    t = create(client, seats=2, bots=["ismcts:iterations=20"])
+    with seated(client, t["table"], t["token"]) as ws:
+        ws.send_json({"type": "start"})
+        until(ws, "ack")
+    deadline = time.monotonic() + 10
+    while not hub.pool.pids() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    (pid,) = hub.pool.pids()
+    os.kill(pid, signal.SIGKILL)
+    before = _moves(client, t["table"])
+    deadline = time.monotonic() + 30
+    while not (hub.pool.pids() and hub.pool.replaced) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hub.pool.replaced == 1
+    assert hub.pool.pids() and pid not in hub.pool.pids()
+    # the new worker thinks: the bot comes back from it again
+    key = (t["table"], 1, "ismcts:iterations=20")
+    previous = hub._bots[key]
+    deadline = time.monotonic() + 30
+    while hub._bots[key] is previous and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hub._bots[key] is not previous
+    assert _moves(client, t["table"]) > before  # the table played on throughout
+
+
 def test_stored_bots_beyond_the_caps_are_clamped_on_restart(tmp_path: Path) -> None:
     config = config_for(tmp_path, bot_deadline=0.5)
     with TestClient(create_app(config)) as client:
@@ -167,3 +230,60 @@ def test_stored_bots_beyond_the_caps_are_clamped_on_restart(tmp_path: Path) -> N
     assert seats[1]["bot"] == "ismcts:time=0.5,iterations=2000,c=0.5"
     assert seats[2]["bot"] == "random"  # a path is no longer offered: the stand-in plays
     assert seats[3]["bot"] == "greedy:think=5.0"
+
+
+def _stat(pid: int) -> list[str] | None:
+    """``/proc/PID/stat`` after the command name: state, parent, ... (``None``: gone)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text.rsplit(")", 1)[1].split()
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for entry in Path("/proc").iterdir():
+        fields = _stat(int(entry.name)) if entry.name.isdigit() else None
+        if fields is not None and fields[1] == str(pid):
+            out.add(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    fields = _stat(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def _start_over_a_real_socket(port: int, table: str, token: str) -> None:
+    async def start() -> None:
+        origin = f"http://127.0.0.1:{port}"
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}", origin=origin) as ws:
+            await ws.send(json.dumps({"type": "auth", "token": token}))
+            await ws.send(json.dumps({"type": "start", "id": 1}))
+            while json.loads(await ws.recv()).get("type") != "ack":
+                pass
+
+    asyncio.run(start())
+
+
+def test_a_server_killed_with_kill_9_leaves_no_bot_worker_behind(tmp_path: Path) -> None:
+    server = Server(
+        f"sqlite:///{tmp_path / 't.sqlite3'}", tmp_path / "server.log", "--bot-delay", "0"
+    ).start()
+    assert server.process is not None
+    pid = server.process.pid
+    with httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as http:
+        body = {"name": "Ann", "seats": 2, "bots": ["hard"]}
+        t = http.post("/api/tables", json=body).json()
+    _start_over_a_real_socket(server.port, t["table"], t["token"])
+    deadline = time.monotonic() + 30
+    while len(_children(pid)) < 4 and time.monotonic() < deadline:  # the workers start
+        time.sleep(0.1)
+    workers = _children(pid)
+    assert len(workers) >= 4
+    server.kill()
+    deadline = time.monotonic() + 30
+    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in workers)

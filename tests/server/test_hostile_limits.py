@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.server.conftest import create, join, receive, seated, until, url
+from tests.server.live import Server
 from tests.server.test_tables import drain, hub_of
 
 from unokit.server.logs import JsonFormatter
@@ -107,6 +110,28 @@ def test_an_oversized_url_is_refused_at_once(client: TestClient) -> None:
     assert client.get("/api/tables/" + "x" * 5000).status_code == 414
     with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/a?x=" + "y" * 9000):
         pass
+
+
+def _first_line(port: int, request: str) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request.encode())
+        return sock.recv(200).split(b"\r\n")[0]
+
+
+def test_an_oversized_handshake_is_answered_at_once_by_a_real_server(tmp_path: Path) -> None:
+    # past the WebSocket library's 8 KiB line limit, before the app sees the request
+    upgrade = (
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    )
+    server = Server(f"sqlite:///{tmp_path / 't.sqlite3'}", tmp_path / "server.log").start()
+    try:
+        long_url = f"GET /ws/a?x={'y' * 9000} HTTP/1.1\r\nHost: a\r\n{upgrade}\r\n"
+        assert _first_line(server.port, long_url).startswith(b"HTTP/1.1 414")
+        big_header = f"GET /ws/a HTTP/1.1\r\nHost: a\r\n{upgrade}X-Big: {'y' * 9000}\r\n\r\n"
+        assert _first_line(server.port, big_header).startswith(b"HTTP/1.1 431")
+    finally:
+        server.kill()
 
 
 def test_percent_encoded_token_params_are_redacted_in_logs() -> None:

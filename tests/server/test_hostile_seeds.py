@@ -86,3 +86,42 @@ def test_a_rematch_sends_the_new_matchs_opening(make_client: Any) -> None:
     assert frame["events_from"] == 0
     kinds = [e["event"]["type"] for e in frame["events"]]
     assert kinds and kinds[0] == "deal"
+
+
+def test_every_round_has_a_seed_of_its_own_that_the_last_round_does_not_tell(
+    make_client: Any,
+) -> None:
+    client = make_client(grace=0.0, round_pause=0.0)
+    t = create(client, seats=2, bots=["random"], house={"target": 100_000})
+    with seated(client, t["table"], t["token"]) as ann:
+        ann.send_json({"type": "start"})
+        until(ann, "ack")
+    hub = hub_of(client)
+    wait_for(lambda: len(hub.tables[t["table"]].match.rounds) >= 3)  # type: ignore[union-attr]
+    table = hub.tables[t["table"]]
+    assert table.match is not None
+    first, second, third = table.match.rounds[:3]
+    seeds = [g.record()["origin"]["seed"] for g in (first, second, third)]
+    # what the match's own generator would have dealt after the first round: not these
+    generated = Match(table.rules, players=2, seed=table.match.seed)
+    for seat, action in first.record()["actions"]:
+        generated.game.apply(action, seat)
+    assert generated.next_round().record()["origin"]["seed"] != seeds[1]
+    # each round's seed is stored with its deal, so a restart deals the same rounds
+    moves = hub.store.moves(t["table"], table.match_no)
+    assert [m for _s, m in moves if m.startswith("next_round")][:2] == [
+        f"next_round {seeds[1]}",
+        f"next_round {seeds[2]}",
+    ]
+    again = Match.replay(table.match.record())
+    assert [g.record()["origin"]["seed"] for g in again.rounds[:3]] == seeds
+
+
+def test_a_player_cannot_deal_a_round_from_a_seed_of_their_choosing(client: TestClient) -> None:
+    t = create(client, seats=2, bots=["random"])
+    with seated(client, t["table"], t["token"]) as ann:
+        ann.send_json({"type": "start"})
+        until(ann, "ack")
+        ann.send_json({"type": "act", "action": "next_round 5", "id": 3})
+        error = until(ann, "error")
+        assert error["id"] == 3

@@ -61,6 +61,7 @@ class CreateTable(BaseModel):
     seats: Annotated[int, Field(ge=2, le=16)] = 4
     target: Annotated[int, Field(ge=1, le=100_000)] | None = None
     turn_timer: Annotated[float, Field(ge=1, le=600)] | None = None
+    reaction: Annotated[float, Field(ge=0, le=600)] | None = None
     bots: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
         default_factory=list, max_length=15
     )
@@ -250,6 +251,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             house=house,
             seats=body.seats,
             turn_timer=body.turn_timer,
+            reaction=body.reaction,
             title=body.title,
         )
         table, token = hub().create(

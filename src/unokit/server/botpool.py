@@ -1,55 +1,253 @@
-"""Bot decisions in a bounded pool of worker threads, each with a hard deadline.
+"""Bot decisions off the event loop, each with a hard deadline.
 
-A bot thinks in one of ``workers`` threads, never on the event loop. A table holds at most
-one of them at a time (its share: its decisions are taken one by one anyway), so a table
-whose bot is slow can never take the threads other tables' bots need. A decision that is not
-made within ``deadline`` seconds, whose table still holds a thread from an earlier decision,
-or whose bot failed is taken by the greedy bot instead, at once, so the table plays on.
-Python cannot stop a thread; the settings caps (``botmenu``) bound how long one may run on.
+Where a bot thinks depends on what it costs:
+
+- ``random`` and ``greedy`` (with or without a personality) answer in a fraction of a
+  millisecond, less than a trip to another process costs: they answer on the loop.
+- Search bots (``ismcts``) think in one of ``workers`` worker *processes*, so a search at
+  its caps never holds the server's global interpreter lock. A worker
+  (``unokit.bots.worker``) is sent the bot and the game exactly as a thread would have
+  used them (the bot searches from ``Decision.sample``, which re-deals what its seat
+  cannot see), and sends back its choice and the bot, whose generator and memory have
+  moved on.
+- Anything else (external programs, learned policies) thinks in a thread.
+
+A table holds at most one worker at a time (its share: its decisions are taken one by one
+anyway), so a slow table can never take the workers other tables' bots need. A decision
+not made within ``deadline`` seconds (waiting for a free worker included), whose table
+still holds a worker from an earlier decision, or whose bot failed is taken by the greedy
+bot instead, at once, so the table plays on. A worker process still busy ``deadline``
+seconds after its deadline is hung: it is killed and a fresh one takes its place, as it
+does for a worker that died.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+import os
+import signal
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from unokit.actions import Action
-from unokit.bots import Bot, Decision, GreedyBot
+from unokit.bots import Bot, Decision, GreedyBot, IsmctsBot, Personality, RandomBot
+from unokit.bots.worker import NICENESS
+from unokit.bots.worker import choose as worker_choose
+from unokit.bots.worker import started as worker_started
 
 __all__ = ["BotPool"]
 
 log = logging.getLogger("unokit.server")
 
 
+def _inner(bot: Bot) -> Bot:
+    while isinstance(bot, Personality):
+        bot = bot.bot
+    return bot
+
+
+class _Worker:
+    """One worker process (a single-process executor, so it can be told apart and killed)."""
+
+    def __init__(self, context: multiprocessing.context.BaseContext) -> None:
+        self.executor = ProcessPoolExecutor(
+            1, mp_context=context, initializer=os.nice, initargs=(NICENESS,)
+        )
+        self.pid = self.executor.submit(worker_started, os.getpid()).result()
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
 class BotPool:
     def __init__(self, workers: int, deadline: float) -> None:
         self.workers = workers
         self.deadline = deadline
-        self._executor = ThreadPoolExecutor(workers, thread_name_prefix="unokit-bot")
+        self._threads = ThreadPoolExecutor(workers, thread_name_prefix="unokit-bot")
+        self._context = multiprocessing.get_context("spawn")
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._starting: asyncio.Future[None] | None = None
+        self._closed = False
+        self._all: list[_Worker] = []
         self._busy: set[str] = set()
-        """Tables with a decision in a worker thread."""
+        """Tables with a decision in a worker."""
+        self._watches: set[asyncio.Future[Any]] = set()
         self._greedy = GreedyBot(seed=0)
         self.fallbacks = 0
         """Decisions greedy took because a bot was late, busy or failed (for tests, logs)."""
+        self.replaced = 0
+        """Worker processes killed (hung) or found dead, and started again."""
+
+    def pids(self) -> list[int]:
+        """The process ids of the worker processes started so far."""
+        return [worker.pid for worker in self._all]
 
     def busy(self, table_id: str) -> bool:
         return table_id in self._busy
 
-    async def choose(self, table_id: str, bot: Bot, decision: Decision) -> Action | None:
-        """``bot``'s choice, or greedy's once the deadline has passed."""
+    @staticmethod
+    def searches(bot: Bot) -> bool:
+        """Does ``bot`` think in a worker process?"""
+        return isinstance(_inner(bot), IsmctsBot)
+
+    def warm(self) -> None:
+        """Start the worker processes in the background; the first search does, so a
+        server whose tables seat no search bot starts none."""
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(self._start())
+
+    async def start(self) -> None:
+        """The worker processes, started off the loop; waits until they are."""
+        self.warm()
+        assert self._starting is not None
+        await asyncio.shield(self._starting)
+
+    async def _start(self) -> None:
+        workers = await asyncio.gather(
+            *(asyncio.to_thread(_Worker, self._context) for _ in range(self.workers))
+        )
+        for worker in workers:
+            self._add(worker)
+
+    async def choose(
+        self, table_id: str, bot: Bot, decision: Decision
+    ) -> tuple[Action | None, Bot]:
+        """``bot``'s choice (greedy's once the deadline has passed), and the bot to keep
+        for the table's next decision (a search bot comes back from its worker)."""
+        inner = _inner(bot)
+        if isinstance(inner, (RandomBot, GreedyBot)):
+            try:
+                return bot.choose(decision), bot
+            except Exception as err:
+                why = f"its bot failed ({type(err).__name__})"
+                return self._fallback(table_id, decision, why), bot
         if table_id in self._busy:
-            return self._fallback(table_id, decision, "its bot is still thinking")
+            return self._fallback(table_id, decision, "its bot is still thinking"), bot
+        if isinstance(inner, IsmctsBot):
+            return await self._in_process(table_id, bot, decision)
+        return await self._in_thread(table_id, bot, decision), bot
+
+    async def _in_thread(self, table_id: str, bot: Bot, decision: Decision) -> Action | None:
         loop = asyncio.get_running_loop()
         self._busy.add(table_id)
-        future = loop.run_in_executor(self._executor, bot.choose, decision)
+        future = loop.run_in_executor(self._threads, bot.choose, decision)
         future.add_done_callback(lambda _f: self._busy.discard(table_id))
         try:
             return await asyncio.wait_for(asyncio.shield(future), self.deadline)
-        except TimeoutError:
+        except TimeoutError:  # the thread runs on, holding the table's share
             return self._fallback(table_id, decision, f"its bot took over {self.deadline:g} s")
         except Exception as err:
             return self._fallback(table_id, decision, f"its bot failed ({type(err).__name__})")
+
+    async def _in_process(
+        self, table_id: str, bot: Bot, decision: Decision
+    ) -> tuple[Action | None, Bot]:
+        end = time.monotonic() + self.deadline
+        self._busy.add(table_id)
+        try:
+            worker = await asyncio.wait_for(self._take(), self.deadline)
+        except TimeoutError:
+            self._busy.discard(table_id)
+            return self._fallback(table_id, decision, "no bot worker was free"), bot
+        except Exception as err:
+            self._starting = None  # try again at the next search
+            self._busy.discard(table_id)
+            why = f"the bot workers could not start ({type(err).__name__})"
+            return self._fallback(table_id, decision, why), bot
+        game = decision._game
+        assert game is not None, "a server decision comes with its game"
+        try:
+            future = asyncio.wrap_future(
+                worker.executor.submit(worker_choose, bot, game, decision.seat, decision.optional)
+            )
+        except (BrokenProcessPool, RuntimeError):
+            self._replace(worker, "it had died")
+            self._busy.discard(table_id)
+            return self._fallback(table_id, decision, "its bot worker had died"), bot
+        try:
+            action, bot = await asyncio.wait_for(
+                asyncio.shield(future), max(0.0, end - time.monotonic())
+            )
+            self._give_back(worker)
+            self._busy.discard(table_id)
+            return action, bot
+        except TimeoutError:
+            # the worker thinks on, holding the table's share, until it ends or is killed
+            watch = asyncio.ensure_future(self._watch(table_id, worker, future, end))
+            self._watches.add(watch)
+            watch.add_done_callback(self._watches.discard)
+            why = f"its bot took over {self.deadline:g} s"
+        except BrokenProcessPool:
+            self._replace(worker, "it died")
+            self._busy.discard(table_id)
+            why = "its bot worker died"
+        except Exception as err:  # the bot failed; the worker is fine
+            self._give_back(worker)
+            self._busy.discard(table_id)
+            why = f"its bot failed ({type(err).__name__})"
+        return self._fallback(table_id, decision, why), bot
+
+    async def _watch(
+        self,
+        table_id: str,
+        worker: _Worker,
+        future: asyncio.Future[tuple[Action | None, Bot]],
+        end: float,
+    ) -> None:
+        """After a missed deadline: free the worker when it is done, kill it if it runs
+        ``deadline`` seconds more."""
+        try:
+            await asyncio.wait_for(future, end + self.deadline - time.monotonic())
+            self._give_back(worker)
+        except TimeoutError:
+            self._replace(worker, f"it thought over {2 * self.deadline:g} s")
+        except BrokenProcessPool:
+            self._replace(worker, "it died")
+        except Exception:
+            self._give_back(worker)
+        finally:
+            self._busy.discard(table_id)
+
+    async def _take(self) -> _Worker:
+        await self.start()
+        return await self._idle.get()
+
+    def _add(self, worker: _Worker) -> None:
+        if self._closed:
+            worker.kill()
+            return
+        self._all.append(worker)
+        self._idle.put_nowait(worker)
+
+    def _give_back(self, worker: _Worker) -> None:
+        if worker in self._all:
+            self._idle.put_nowait(worker)
+
+    def _replace(self, worker: _Worker, why: str) -> None:
+        """Kill ``worker`` and start another in its place (off the loop)."""
+        if worker not in self._all:
+            return  # replaced already
+        log.warning(f"bot worker replaced: {why}", extra={"pid": worker.pid})
+        self.replaced += 1
+        self._all.remove(worker)
+        worker.kill()
+        task = asyncio.ensure_future(asyncio.to_thread(_Worker, self._context))
+        self._watches.add(task)
+        task.add_done_callback(self._started)
+
+    def _started(self, task: asyncio.Future[_Worker]) -> None:
+        self._watches.discard(task)
+        if task.cancelled() or task.exception() is not None:
+            log.error("a bot worker could not be started")
+        else:
+            self._add(task.result())
 
     def _fallback(self, table_id: str, decision: Decision, why: str) -> Action | None:
         self.fallbacks += 1
@@ -57,5 +255,9 @@ class BotPool:
         return self._greedy.choose(decision)
 
     def close(self) -> None:
-        """Stop taking decisions; threads still thinking finish on their own."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop taking decisions: the worker processes are killed, threads finish alone."""
+        self._closed = True
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        for worker in self._all:
+            worker.kill()
+        self._all.clear()

@@ -94,6 +94,30 @@ LIMITS = (
     help="offer a learned policy file under NAME (repeatable)",
 )
 @click.option(
+    "--reaction",
+    default=1.5,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    envvar="UNOKIT_REACTION",
+    help="seconds bots wait before an out-of-turn reaction (catch, jump-in), per table",
+)
+@click.option(
+    "--min-reaction",
+    default=0.5,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    envvar="UNOKIT_MIN_REACTION",
+    help="the shortest reaction time a table may choose",
+)
+@click.option(
+    "--max-reaction",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    envvar="UNOKIT_MAX_REACTION",
+    help="the longest reaction time a table may choose",
+)
+@click.option(
     "--bot-deadline",
     default=2.0,
     show_default=True,
@@ -107,7 +131,7 @@ LIMITS = (
     show_default=True,
     type=click.IntRange(min=1),
     envvar="UNOKIT_BOT_WORKERS",
-    help="threads bots think in (a table holds one at most)",
+    help="processes search bots think in (a table holds one at most)",
 )
 @click.option(
     "--max-iterations",
@@ -149,6 +173,9 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     grace: float,
     bot_delay: float,
     round_pause: float,
+    reaction: float,
+    min_reaction: float,
+    max_reaction: float,
     idle_expiry: float,
     rate: float,
     standin: str,
@@ -186,6 +213,12 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     except BotRefusedError as err:
         raise click.BadParameter(str(err), param_hint="--standin") from None
     chosen = _limits(limits)
+    if not min_reaction <= reaction <= max_reaction:
+        raise click.BadParameter(
+            f"{reaction:g} is not within --min-reaction {min_reaction:g} and "
+            f"--max-reaction {max_reaction:g}",
+            param_hint="--reaction",
+        )
     config = ServerConfig(
         db=db or default_db_url(),
         redis=redis,
@@ -193,6 +226,9 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         grace=grace,
         bot_delay=bot_delay,
         round_pause=round_pause,
+        reaction=reaction,
+        min_reaction=min_reaction,
+        max_reaction=max_reaction,
         idle_expiry=idle_expiry,
         rate=rate,
         burst=max(1, int(rate * 3)),
@@ -213,6 +249,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         host=host,
         port=port,
         log_config=None,
+        ws="websockets-sansio",  # answers an oversized handshake with 414 or 431 at once
         ws_max_size=65536,
         log_level=log_level,
     )

@@ -29,6 +29,13 @@ class ServerConfig:
     """Seconds an absent player's turn waits before a stand-in bot plays it."""
     bot_delay: float = 0.8
     """Seconds a bot waits before it acts, so people can follow the game."""
+    reaction: float = 1.5
+    """Seconds a bot waits before an out-of-turn reaction (catching a player who forgot Uno,
+    a Jump-In, Party!'s Speed Play, a catch on its own turn) at a table that sets none, so a
+    person who sees the chance can take it first."""
+    min_reaction: float = 0.5
+    max_reaction: float = 10.0
+    """The reaction times a table's creator may choose (``TableSettings.reaction``)."""
     round_pause: float = 30.0
     """Seconds between the end of a round and the next deal, unless a player deals sooner."""
     idle_expiry: float = 6 * 3600.0
@@ -49,7 +56,8 @@ class ServerConfig:
     bot_deadline: float = 2.0
     """Seconds a bot may think over one decision; after that greedy's move is played."""
     bot_workers: int = 4
-    """Threads bots think in; one table holds at most one of them at a time."""
+    """Worker processes search bots think in (and threads for external programs and learned
+    policies); one table holds at most one of them at a time."""
     max_iterations: int = 2000
     """The most ``ismcts`` iterations a client may ask for (its ``time`` is capped by
     ``bot_deadline``)."""

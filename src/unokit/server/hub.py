@@ -257,6 +257,12 @@ class Hub:
             raise BadRequestError("this server deals every table at random: no fixed seeds")
         if len(bots) > settings.seats - 1:
             raise TableError(f"at most {settings.seats - 1} bots fit at {settings.seats} seats")
+        low, high = self.config.min_reaction, self.config.max_reaction
+        if settings.reaction is not None and not low <= settings.reaction <= high:
+            raise BadRequestError(
+                f"the bots' reaction time is {low:g} to {high:g} s on this server, "
+                f"not {settings.reaction:g}"
+            )
         bots = [self._check_bot(spec) for spec in bots]
         who = address_key(address)
         if self.store.count_tables() >= self.config.max_tables:
@@ -467,6 +473,8 @@ class Hub:
         game = table.match.game
         if game.over:
             raise TableError("the round is over")
+        if text.split(" ", 1)[0] == NEXT_ROUND:  # the server's own move, with its seed
+            raise TableError("a player deals the next round with a next_round frame")
         try:
             self._move(table, seat, text)
         except IllegalAction as err:
@@ -487,7 +495,7 @@ class Hub:
         match = table.match
         if match is None or table.state != PLAYING or not match.game.over:
             raise TableError("the round is still being played")
-        self._move(table, None, NEXT_ROUND)
+        self._move(table, None, table.next_round_move())
 
     def _rematch(self, table: Table) -> None:
         if table.state != OVER:
@@ -717,13 +725,19 @@ class Hub:
             plans.append((clock.changed + self.config.round_pause, "deal", None, v))
             return min(plans, key=lambda p: p[0])
         bots = [s.seat for s in table.seats if s.kind == "bot"]
+        reaction = self._reaction(table)
         if clock.offered != v and any(s != game.to_play and game.legal_actions(s) for s in bots):
-            plans.append((clock.changed + self.config.bot_delay / 2, "offers", None, v))
+            plans.append(
+                (clock.changed + max(self.config.bot_delay / 2, reaction), "offers", None, v)
+            )
         seat = game.to_play
         if seat is not None:
             kind = table.seats[seat].kind
             if kind == "bot":
-                plans.append((clock.changed + self.config.bot_delay, "bot", seat, v))
+                wait = self.config.bot_delay
+                if any(a.kind == "catch" for a in game.legal_actions(seat)):
+                    wait = max(wait, reaction)  # a catch is a race, even on its turn
+                plans.append((clock.changed + wait, "bot", seat, v))
             else:
                 if seat not in present:
                     gone = clock.absent_since.get(seat, clock.turn_started)
@@ -735,6 +749,13 @@ class Hub:
                 if timer and getattr(game, "clock_running", True):
                     plans.append((clock.turn_started + timer, "clock", seat, v))
         return min(plans, key=lambda p: p[0]) if plans else None
+
+    def _reaction(self, table: Table) -> float:
+        """Seconds this table's bots wait before an out-of-turn reaction (a stored table's
+        choice within today's caps)."""
+        chosen = table.settings.reaction
+        reaction = self.config.reaction if chosen is None else chosen
+        return min(max(reaction, self.config.min_reaction), self.config.max_reaction)
 
     def _observe(self, table: Table, present: set[int]) -> None:
         """Bring this process's absence clocks in line with the shared presence: a seat is
@@ -778,7 +799,7 @@ class Hub:
             return False
         game = table.match.game
         if what == "deal":
-            self._move(table, None, NEXT_ROUND)
+            self._move(table, None, table.next_round_move())
             return True
         if what == "offers":
             self._clocks[table.id].offered = version
@@ -810,7 +831,9 @@ class Hub:
             bot = self._bots[key] = self._new_bot(spec, seed=secrets.randbits(63))
         assert table.match is not None
         decision = decide(table.match.game.clone(), seat, optional)
-        choice = await self.pool.choose(table.id, bot, decision)
+        choice, bot = await self.pool.choose(table.id, bot, decision)
+        if key in self._bots:  # the table may have been forgotten meanwhile
+            self._bots[key] = bot
         return None if choice is None else str(choice)
 
     # -- expiry -----------------------------------------------------------------------------

@@ -44,6 +44,8 @@ class TableSettings:
     seats: int = 4
     turn_timer: float | None = None
     """Seconds a seat has for its turn before the server plays it; ``None``: no clock."""
+    reaction: float | None = None
+    """Seconds the bots wait before an out-of-turn reaction; ``None``: the server's."""
     title: str = ""
 
     def rules(self) -> Rules:
@@ -57,6 +59,7 @@ class TableSettings:
             "house": dict(self.house),
             "seats": self.seats,
             "turn_timer": self.turn_timer,
+            "reaction": self.reaction,
             "title": self.title,
         }
 
@@ -67,6 +70,7 @@ class TableSettings:
             house=dict(data.get("house", {})),
             seats=int(data["seats"]),
             turn_timer=data.get("turn_timer"),
+            reaction=data.get("reaction"),
             title=data.get("title", ""),
         )
 
@@ -147,6 +151,14 @@ class Table:
             return (self.seed + self.match_no) % (1 << 63)
         return self.seed
 
+    def next_round_move(self) -> str:
+        """The move that deals the next round: a fixed-seed table's rounds follow from its
+        seed (known to all); any other table's round gets a seed of its own from the
+        operating system's CSPRNG, stored with the move so a restart deals it again."""
+        if self.fixed_seed:
+            return NEXT_ROUND
+        return f"{NEXT_ROUND} {secrets.randbits(64)}"
+
     def new_match(self) -> Match:
         return Match(self.rules, players=self.settings.seats, seed=self.match_seed())
 
@@ -159,8 +171,10 @@ class Table:
         """Apply one move: an engine action for ``seat``, or the next round's deal."""
         match = self.match
         assert match is not None
-        if text == NEXT_ROUND:
-            match.next_round()
+        if text == NEXT_ROUND or text.startswith(NEXT_ROUND + " "):
+            # "next_round SEED": the round's own seed; a bare "next_round" (a fixed-seed
+            # table, or a move stored before rounds had their own seeds): the match's
+            match.next_round(seed=int(text.split()[1]) if " " in text else None)
         else:
             match.game.apply(text, seat)
         self.seq += 1
