@@ -28,6 +28,7 @@ from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
 from unokit.server.names import same_name
+from unokit.server.odds import wild_draw_four_odds
 from unokit.server.protocol import Act, AddBot, Chat, ClientFrame, Kick, RemoveBot, Start
 from unokit.server.table import (
     LOBBY,
@@ -629,14 +630,22 @@ class Hub:
             frame["events"] = []
         else:
             game = match.game
-            frame["view"] = game.view(seat)
+            view = frame["view"] = game.view(seat)
+            wd4 = game.open_wild_draw_four
+            if seat is not None and wd4 is not None and "challenge" in view.get("legal", ()):
+                frame["challenge"] = wild_draw_four_odds(view, game.rules, wd4[0], wd4[1])
             round_no = len(match.rounds)
             key = (table.match_no, round_no)
             since = conn.sent[2] if conn.sent[:2] == key else 0
             names = table.names()
-            frame["events"] = [
-                {"text": describe(e, names), "event": e.to_json()} for e in game.events(seat, since)
-            ]
+            events = []
+            for i, e in enumerate(game.events(seat, since), start=since):
+                item: dict[str, Any] = {"text": describe(e, names), "event": e.to_json()}
+                auto = table.automatic_at(key, i)
+                if auto is not None:  # the server's move for a person: the log says so
+                    item["auto"] = {"seat": auto[0], "why": auto[1]}
+                events.append(item)
+            frame["events"] = events
             frame["events_from"] = since
             conn.sent = (table.match_no, round_no, len(game.log))
             frame["clock"] = self._deadlines(table)
@@ -791,6 +800,7 @@ class Hub:
                     return True
             return False
         assert seat is not None
+        start = (table.match_no, len(table.match.rounds), len(game.log))
         if what == "clock" and getattr(game, "clock_running", False):
             self._move(table, seat, "timeout")  # timer mode: take back, draw 6
         else:
@@ -798,6 +808,8 @@ class Hub:
             if choice is None or table.version != version:
                 return False
             self._move(table, seat, choice)
+        if what in ("clock", "standin") and table.seats[seat].kind == "human":
+            table.mark_automatic(start, seat, "clock" if what == "clock" else "away")
         log.info(f"{what} move", extra={"table": table.id, "seat": seat})
         return True
 

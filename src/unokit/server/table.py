@@ -92,6 +92,10 @@ class Table:
     seq: int = 0
     """How many moves of the current match are applied (the next move's number)."""
     chat: list[dict[str, Any]] = field(default_factory=list)
+    automatic: dict[tuple[int, int], list[tuple[int, int, int, str]]] = field(default_factory=dict)
+    """The moves the server made for a person, by (match, round): (first event, end, seat,
+    why: ``clock`` the turn timer ran out, ``away`` the player was away). Kept in memory
+    only: after a restart the replayed moves read as the seats' own."""
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -166,6 +170,24 @@ class Table:
         self.seq += 1
         if match.over:
             self.state = OVER
+
+    def mark_automatic(self, start: tuple[int, int, int], seat: int, why: str) -> None:
+        """The events since ``start`` (match, round, events then) were the server's move for
+        ``seat``; marked only if the round is still the one it was."""
+        match = self.match
+        if match is None or (self.match_no, len(match.rounds)) != start[:2]:
+            return
+        marks = self.automatic.setdefault(start[:2], [])
+        marks.append((start[2], len(match.game.log), seat, why))
+        for key in [k for k in self.automatic if k[0] != self.match_no]:
+            del self.automatic[key]
+
+    def automatic_at(self, key: tuple[int, int], index: int) -> tuple[int, str] | None:
+        """(seat, why) if event ``index`` of round ``key`` came from a move the server made."""
+        for first, end, seat, why in self.automatic.get(key, ()):
+            if first <= index < end:
+                return seat, why
+        return None
 
     # -- questions ----------------------------------------------------------------------------
     def seat_for_token(self, token: str | None) -> int | None:

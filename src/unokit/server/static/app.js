@@ -29,9 +29,12 @@ function announce(text) { if (text) $("#live").textContent = text; }
 function act(action) { ctrl.armedUno = false; ctrl.linkFirst = null; send({ type: "act", action }); }
 
 // ---------------------------------------------------------------- choices ---
-ctrl.playCard = (code) => {
+ctrl.playCard = (code, pile = 0) => {
   let choices = playOptions(ctrl.legal, code);
   if (!choices.length) { announce(`${cardName(code)} cannot be played now`); return; }
+  // dropped on one of Triple Play's piles: the choices for that pile, if it takes the card
+  const onPile = choices.filter((a) => a.split(" ").includes(`@${pile}`));
+  if (pile && onPile.length) choices = onPile;
   const has = (a) => a.split(" ").includes("uno");
   const withUno = choices.filter(has);
   const withoutUno = choices.filter((a) => !has(a));
@@ -135,7 +138,7 @@ function renderHost() {
   const items = [];
   if (isHost && table.state === "lobby") {
     items.push({ key: "start", text: "Start the game", cls: "primary", frame: { type: "start" } });
-    items.push({ key: "add_bot", text: "Add a bot", frame: () => ({ type: "add_bot", bot: ($("#bot") && $("#bot").value) || "random" }) });
+    items.push({ key: "add_bot", text: "Add a bot", frame: { type: "add_bot", bot: "normal" } });
     for (const s of table.seats) if (s.kind === "bot") items.push({ key: `rm${s.seat}`, text: `Remove ${s.name}`, frame: { type: "remove_bot", seat: s.seat } });
   } else if (isHost) {
     for (const s of table.seats) {
