@@ -386,3 +386,34 @@ def test_leave_asks_first_and_says_what_happens(browser: Browser, server: Server
     page.click("#leave")
     page.wait_for_function("document.body.dataset.seat === 'spectator'")
     assert "a bot plays your seat" in page.inner_text("#status")
+
+
+def test_a_player_whose_seat_went_to_a_bot_is_told_and_takes_it_back(
+    browser: Browser, server: Server
+) -> None:
+    ann = browser.new_context(viewport=DESKTOP).new_page()
+    bob = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    create_through_the_form(ann, server, preset="mattel-2021", seats=3, bots=1, seed=5)
+    invite = ann.input_value("#invite")
+    join(bob, invite, "Bob")
+    seat = my_seat(bob)
+    ann.click("[data-control=start]")
+    bob.wait_for_function("document.body.dataset.state === 'playing'")
+    bob.goto("about:blank")  # Bob's phone goes to sleep: his seat is away
+    ann.get_by_role("button", name="Give Bob's seat to a bot").click()
+    ann.wait_for_function(
+        f"document.querySelector('.seat[data-seat=\"{seat}\"]').classList.contains('bot')"
+    )
+    bob.goto(invite)  # back: told what happened, watching, with the way back
+    bob.wait_for_selector("#reclaim:not([hidden])")
+    assert "went to a stand-in bot" in bob.inner_text("#reclaim-text")
+    assert my_seat(bob) == "spectator"
+    bob.tap("#reclaim-button")
+    bob.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+    assert bob.locator("#reclaim").is_hidden()
+    assert bob.locator("#hand button.card").count() > 0
+    ann.wait_for_function(
+        f"!document.querySelector('.seat[data-seat=\"{seat}\"]').classList.contains('bot')"
+    )
+    bob.reload()  # the same token holds the seat again
+    bob.wait_for_function(f"document.body.dataset.seat === '{seat}'")

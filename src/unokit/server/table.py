@@ -190,12 +190,16 @@ class Table:
         return None
 
     # -- questions ----------------------------------------------------------------------------
-    def seat_for_token(self, token: str | None) -> int | None:
+    def seat_for_token(self, token: str | None, kind: str = "human") -> int | None:
+        """The seat ``token`` holds; with ``kind="bot"``, the seat it held before it was given
+        to a stand-in bot (which its player may take back)."""
         if not token:
             return None
         digest = hash_token(token)
         for s in self.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+            if s.kind != kind or s.token_hash is None:
+                continue
+            if hmac.compare_digest(s.token_hash, digest):
                 return s.seat
         return None
 

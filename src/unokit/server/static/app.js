@@ -19,7 +19,7 @@ const ctrl = {
   frame: null, table: null, view: null, seat: null, legal: [], aimed: new Map(),
   newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
   sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false, wasMine: false,
-  deadline: null, dealAt: null, prompt: "",
+  deadline: null, dealAt: null, prompt: "", reclaim: null,
   send, act,
 };
 
@@ -64,6 +64,7 @@ function onFrame(frame) {
   if (frame.type === "error") { status(frame.message); announce(frame.message); return; }
   if (frame.type === "hello") {
     document.body.dataset.seat = frame.seat === null ? "spectator" : String(frame.seat);
+    ctrl.reclaim = frame.reclaim === undefined ? null : frame.reclaim;
     $("#log").replaceChildren();
     return;
   }
@@ -108,6 +109,7 @@ function redraw() {
   $("#join").hidden = !(seat === null && table.state === "lobby" && table.seats.some((s) => s.kind === "open"));
   ctrl.aimed = aimedActions(ctrl);
   renderHost();
+  renderReclaim();
   renderSeats(ctrl);
   renderCenter(ctrl);
   renderUnit(ctrl);
@@ -128,6 +130,18 @@ function redraw() {
   if (mine && !ctrl.wasMine) yourTurn(text);
   ctrl.wasMine = mine;
   tick();
+}
+
+/** A returning player whose seat went to a stand-in bot: told so, with the way back. */
+function renderReclaim() {
+  const { table, seat } = ctrl;
+  const former = ctrl.reclaim;
+  const box = $("#reclaim");
+  const show = seat === null && former !== null && table.seats[former] && table.seats[former].kind === "bot";
+  box.hidden = !show;
+  if (!show) return;
+  const text = `While you were away your seat (${table.seats[former].name}) went to a stand-in bot: it plays your cards now, and you are watching. Take the seat back to play on with its hand.`;
+  if ($("#reclaim-text").textContent !== text) { $("#reclaim-text").textContent = text; announce(text); }
 }
 
 function renderHost() {
@@ -255,6 +269,7 @@ function showTable() {
     status(playing ? "You left: a bot plays your seat. You are watching." : "You left the table.");
   });
   $("#chooser-cancel").addEventListener("click", () => $("#chooser").close());
+  $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status("you take your seat back"); });
   document.addEventListener("keydown", onKey);
   setInterval(tick, 250);
   connect(tableId, { onFrame, onStatus: status });
