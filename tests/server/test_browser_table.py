@@ -417,3 +417,105 @@ def test_a_player_whose_seat_went_to_a_bot_is_told_and_takes_it_back(
     )
     bob.reload()  # the same token holds the seat again
     bob.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+
+
+def center(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_card_dragged_onto_the_table_is_played(browser: Browser, server: Server) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="party", seats=4, bots=3, seed=184)
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand button.playable")
+    before = page.locator("#hand button.card").count()
+    code = page.locator("#hand button.playable").first.get_attribute("data-code")
+    x, y = center(page, "#hand button.playable")
+    tx, ty = center(page, "#discard")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 4, y - 2)  # a press that has not moved far is still a click
+    page.mouse.move(tx, ty, steps=8)
+    assert page.locator("#felt.drop-here").count() == 1  # the table shows where it lands
+    page.mouse.up()
+    page.wait_for_function(f"document.querySelectorAll('#hand button.card').length !== {before}")
+    assert page.locator("#felt.drop-here").count() == 0
+    assert any(line.startswith("Ann plays the ") for line in log_lines(page)), code
+    assert page.locator("#chooser[open]").count() or code != "WDT"
+
+
+def test_party_point_taken_and_wild_drawn_together_by_clicking_seats(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    """Ann holds a Point Taken and a Wild Drawn Together (seed 184): she points by clicking
+    a seat, sees the tally, and links two seats by clicking one, then the other."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="party", seats=4, bots=3, seed=184)
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand button.card")
+    names = [page.locator(f'.seat[data-seat="{s}"] .name').inner_text() for s in range(4)]
+    pointed = linked = False
+    deadline = time.monotonic() + 150
+    while not (pointed and linked) and time.monotonic() < deadline:
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        point = page.locator(".seat-actions button.point")
+        link = page.locator(".seat-actions button.link")
+        try:
+            if point.count() and not pointed:
+                assert "Point Taken" in page.inner_text("#party-note")
+                target = point.first.locator("xpath=ancestor::div[@data-seat]")
+                seat = int(target.get_attribute("data-seat") or "-1")
+                point.first.click(timeout=1000)
+                page.wait_for_function(
+                    "document.querySelector('#party-note').innerText.includes('Pointed at:')"
+                )
+                tally = page.inner_text("#party-note").split("Pointed at:")[1].split("\n")[0]
+                counts = {
+                    name.rsplit(" ", 1)[0]: int(name.rsplit(" ", 1)[1])
+                    for name in tally.strip().split(", ")
+                }
+                assert counts.get(names[seat], 0) >= 1, (names[seat], tally)
+                assert sum(counts.values()) == 4  # every player pointed once
+                snap(page, shots_dir(tmp_path) / "party-tally-desktop.jpg")
+                pointed = True
+                continue
+            if link.count() and not linked:
+                assert "click the first of the two players" in page.inner_text("#prompt")
+                first = link.first.locator("xpath=ancestor::div[@data-seat]")
+                a = int(first.get_attribute("data-seat") or "-1")
+                link.first.click(timeout=1000)
+                page.wait_for_selector(f'.seat.picked[data-seat="{a}"]')
+                assert f"link with {names[a]}" in page.inner_text("#prompt")
+                second = page.locator(".seat-actions button.link").first
+                b = int(
+                    second.locator("xpath=ancestor::div[@data-seat]").get_attribute("data-seat")
+                    or "-1"
+                )
+                second.click(timeout=1000)
+                page.wait_for_selector(".seat.linked", timeout=5000)
+                page.wait_for_function("!document.querySelector('#link-line').hidden")
+                linked_seats = page.evaluate(
+                    "[...document.querySelectorAll('.seat.linked')].map((n) => n.dataset.seat)"
+                )
+                assert sorted(linked_seats) == sorted([str(a), str(b)])
+                assert f"{names[a]} and {names[b]} are linked" in page.inner_text("#party-note")
+                snap(page, shots_dir(tmp_path) / "party-linked-desktop.jpg")
+                linked = True
+                continue
+            if page.locator("#chooser[open]").count():
+                page.locator("#chooser-options button").first.click(timeout=1000)
+                continue
+            for code in ("WDT", "YP", "BP", "RP", "GP"):
+                card = page.locator(f'#hand button.playable[data-code="{code}"]')
+                if card.count() and page.evaluate("document.body.dataset.toPlay") == "0":
+                    card.first.click(timeout=1000)
+                    break
+            else:
+                take_a_turn(page)
+        except PlaywrightError:
+            pass  # the page changed under the click: look again
+        time.sleep(0.05)
+    assert pointed and linked, (pointed, linked)

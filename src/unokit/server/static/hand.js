@@ -96,17 +96,19 @@ function startDrag(ev, ctrl) {
     if (over) over.classList.add("drop-here");
   };
   const move = (e) => {
+    if (e.pointerId !== ev.pointerId) return;
     const dx = e.clientX - start.x;
     const dy = e.clientY - start.y;
     if (!dragging && Math.hypot(dx, dy) < DRAG_START) return;
-    if (!dragging) { dragging = true; card.classList.add("dragging"); card.setPointerCapture(e.pointerId); }
+    if (!dragging) { dragging = true; card.classList.add("dragging"); }
     card.style.translate = `${dx}px ${dy}px`;
     mark(dropZone(e.clientX, e.clientY));
   };
   const end = (e) => {
-    card.removeEventListener("pointermove", move);
-    card.removeEventListener("pointerup", end);
-    card.removeEventListener("pointercancel", end);
+    if (e.pointerId !== ev.pointerId) return;
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", end);
+    window.removeEventListener("pointercancel", end);
     mark(null);
     if (!dragging) return;  // a press without a drag: the click plays it
     card.classList.remove("dragging");
@@ -116,7 +118,8 @@ function startDrag(ev, ctrl) {
     const zone = e.type === "pointerup" ? dropZone(e.clientX, e.clientY) : null;
     if (zone) ctrl.playCard(card.dataset.code, zone.pile);
   };
-  card.addEventListener("pointermove", move);
-  card.addEventListener("pointerup", end);
-  card.addEventListener("pointercancel", end);
+  // on the window, not the card: the pointer leaves the card as soon as it moves it
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", end);
+  window.addEventListener("pointercancel", end);
 }
