@@ -519,3 +519,40 @@ def test_party_point_taken_and_wild_drawn_together_by_clicking_seats(
             pass  # the page changed under the click: look again
         time.sleep(0.05)
     assert pointed and linked, (pointed, linked)
+
+
+def test_the_create_form_asks_each_bots_strength_by_name(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(server.base + "/")
+    phone.fill("#create input[name=bots]", "3")
+    phone.wait_for_function("document.querySelectorAll('#bot-list select').length === 3")
+    snap(phone, shots_dir(tmp_path) / "lobby-phone.jpg")
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(server.base + "/")
+    page.fill("#create input[name=name]", "Ann")
+    page.fill("#create input[name=seats]", "4")
+    page.fill("#create input[name=bots]", "3")
+    selects = page.locator("#bot-list select")
+    assert selects.count() == 3
+    words = selects.first.locator("option").all_inner_texts()
+    assert [w.split(":")[0] for w in words[:3]] == ["Easy", "Normal", "Hard"]
+    assert "forgets Uno" in words[0] and "searches" in words[2]
+    selects.nth(0).select_option("easy")
+    selects.nth(2).select_option("hard")
+    page.fill("#create input[name=bots]", "2")  # fewer bots: the first choices are kept
+    assert selects.count() == 2 and selects.nth(0).input_value() == "easy"
+    page.fill("#create input[name=bots]", "3")
+    selects.nth(2).select_option("hard")
+    snap(page, shots_dir(tmp_path) / "lobby-desktop.jpg")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector('.seat[data-seat="3"]')
+    labels = [page.get_attribute(f'.seat[data-seat="{s}"]', "aria-label") or "" for s in (1, 2, 3)]
+    assert [label.split("(")[1].split(")")[0] for label in labels] == [
+        "bot, easy",
+        "bot, normal",
+        "bot, hard",
+    ]
+    assert page.inner_text('.seat[data-seat="3"] .tags') == "hard bot"

@@ -13,6 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from unokit.bots.strengths import STRENGTHS
 from unokit.match import Match
 from unokit.rules import Rules
 from unokit.server.db import StoredSeat, StoredTable
@@ -23,6 +24,9 @@ NEXT_ROUND = "next_round"
 """The stored move that deals the next round (it is no engine action)."""
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+
+_STRENGTH_OF = {spec: name for name, spec in STRENGTHS.items()}
+"""A bot's spec -> the strength name it was chosen by (``easy``, ``normal``, ``hard``)."""
 
 
 def new_token() -> str:
@@ -245,6 +249,7 @@ class Table:
                     "kind": s.kind,
                     "name": names[s.seat],
                     "bot": s.bot,
+                    "strength": _STRENGTH_OF.get(s.bot or "") if s.kind == "bot" else None,
                     "present": s.kind == "bot" or s.seat in present,
                 }
                 for s in self.seats
