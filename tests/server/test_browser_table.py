@@ -77,6 +77,9 @@ def create_through_the_form(page: Page, server: Server, **form: Any) -> None:
         page.fill("#create input[name=turn_timer]", str(form["turn_timer"]))
     for switch in form.get("house", ()):
         page.check(f"#house-rules input[name={switch}]")
+    # the greedy bot without a person's think time, so that a round takes seconds
+    for choice in page.locator("#bot-list select").all():
+        choice.select_option(form.get("bot", "greedy"))
     page.click("#create button[type=submit]")
     page.wait_for_url("**/t/*")
     page.wait_for_function("document.body.dataset.seat === '0'")

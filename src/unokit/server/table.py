@@ -213,7 +213,9 @@ class Table:
             if s.name:
                 out.append(s.name)
             elif s.kind == "bot":
-                out.append(f"{s.bot} bot {s.seat}")
+                # by its strength ("hard bot 2") or its bot's name, never its settings
+                kind = _STRENGTH_OF.get(s.bot or "") or (s.bot or "").split(":", 1)[0]
+                out.append(f"{kind} bot {s.seat}")
             else:
                 out.append(f"seat {s.seat}")
         return out
