@@ -77,6 +77,9 @@ def create_through_the_form(page: Page, server: Server, **form: Any) -> None:
         page.fill("#create input[name=turn_timer]", str(form["turn_timer"]))
     for switch in form.get("house", ()):
         page.check(f"#house-rules input[name={switch}]")
+    # the greedy bot without a person's think time, so that a round takes seconds
+    for choice in page.locator("#bot-list select").all():
+        choice.select_option(form.get("bot", "greedy"))
     page.click("#create button[type=submit]")
     page.wait_for_url("**/t/*")
     page.wait_for_function("document.body.dataset.seat === '0'")
@@ -386,3 +389,189 @@ def test_leave_asks_first_and_says_what_happens(browser: Browser, server: Server
     page.click("#leave")
     page.wait_for_function("document.body.dataset.seat === 'spectator'")
     assert "a bot plays your seat" in page.inner_text("#status")
+
+
+def test_a_player_whose_seat_went_to_a_bot_is_told_and_takes_it_back(
+    browser: Browser, server: Server
+) -> None:
+    ann = browser.new_context(viewport=DESKTOP).new_page()
+    bob = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    create_through_the_form(ann, server, preset="mattel-2021", seats=3, bots=1, seed=5)
+    invite = ann.input_value("#invite")
+    join(bob, invite, "Bob")
+    seat = my_seat(bob)
+    ann.click("[data-control=start]")
+    bob.wait_for_function("document.body.dataset.state === 'playing'")
+    bob.goto("about:blank")  # Bob's phone goes to sleep: his seat is away
+    ann.get_by_role("button", name="Give Bob's seat to a bot").click()
+    ann.wait_for_function(
+        f"document.querySelector('.seat[data-seat=\"{seat}\"]').classList.contains('bot')"
+    )
+    bob.goto(invite)  # back: told what happened, watching, with the way back
+    bob.wait_for_selector("#reclaim:not([hidden])")
+    assert "went to a stand-in bot" in bob.inner_text("#reclaim-text")
+    assert my_seat(bob) == "spectator"
+    bob.tap("#reclaim-button")
+    bob.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+    assert bob.locator("#reclaim").is_hidden()
+    assert bob.locator("#hand button.card").count() > 0
+    ann.wait_for_function(
+        f"!document.querySelector('.seat[data-seat=\"{seat}\"]').classList.contains('bot')"
+    )
+    bob.reload()  # the same token holds the seat again
+    bob.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+
+
+def center(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_card_dragged_onto_the_table_is_played(browser: Browser, server: Server) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="party", seats=4, bots=3, seed=184)
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand button.playable")
+    before = page.locator("#hand button.card").count()
+    code = page.locator("#hand button.playable").first.get_attribute("data-code")
+    x, y = center(page, "#hand button.playable")
+    tx, ty = center(page, "#discard")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 4, y - 2)  # a press that has not moved far is still a click
+    page.mouse.move(tx, ty, steps=8)
+    assert page.locator("#felt.drop-here").count() == 1  # the table shows where it lands
+    page.mouse.up()
+    page.wait_for_function(f"document.querySelectorAll('#hand button.card').length !== {before}")
+    assert page.locator("#felt.drop-here").count() == 0
+    assert any(line.startswith("Ann plays the ") for line in log_lines(page)), code
+    assert page.locator("#chooser[open]").count() or code != "WDT"
+
+
+def test_party_point_taken_and_wild_drawn_together_by_clicking_seats(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    """Ann holds a Point Taken and a Wild Drawn Together (seed 184): she points by clicking
+    a seat, sees the tally, and links two seats by clicking one, then the other."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="party", seats=4, bots=3, seed=184)
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand button.card")
+    names = [page.locator(f'.seat[data-seat="{s}"] .name').inner_text() for s in range(4)]
+    pointed = linked = False
+    deadline = time.monotonic() + 150
+    while not (pointed and linked) and time.monotonic() < deadline:
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        point = page.locator(".seat-actions button.point")
+        link = page.locator(".seat-actions button.link")
+        try:
+            if point.count() and not pointed:
+                assert "Point Taken" in page.inner_text("#party-note")
+                target = point.first.locator("xpath=ancestor::div[@data-seat]")
+                seat = int(target.get_attribute("data-seat") or "-1")
+                point.first.click(timeout=1000)
+                page.wait_for_function(
+                    "document.querySelector('#party-note').innerText.includes('Pointed at:')"
+                )
+                tally = page.inner_text("#party-note").split("Pointed at:")[1].split("\n")[0]
+                counts = {
+                    name.rsplit(" × ", 1)[0]: int(name.rsplit(" × ", 1)[1])
+                    for name in tally.strip().split(", ")
+                }
+                assert counts.get(names[seat], 0) >= 1, (names[seat], tally)
+                assert sum(counts.values()) == 4  # every player pointed once
+                snap(page, shots_dir(tmp_path) / "party-tally-desktop.jpg")
+                pointed = True
+                continue
+            if link.count() and not linked:
+                picked = page.locator(".seat.picked")
+                if picked.count():  # a first seat is picked already (a click raced a frame)
+                    a = int(picked.first.get_attribute("data-seat") or "-1")
+                else:
+                    assert "click the first of the two players" in page.inner_text("#prompt")
+                    first = link.first.locator("xpath=ancestor::div[@data-seat]")
+                    a = int(first.get_attribute("data-seat") or "-1")
+                    link.first.click(timeout=1000)
+                    page.wait_for_selector(f'.seat.picked[data-seat="{a}"]')
+                assert f"link with {names[a]}" in page.inner_text("#prompt")
+                second = page.locator(".seat-actions button.link").first
+                b = int(
+                    second.locator("xpath=ancestor::div[@data-seat]").get_attribute("data-seat")
+                    or "-1"
+                )
+                second.click(timeout=1000)
+                page.wait_for_selector(".seat.linked", timeout=5000)
+                page.wait_for_function("!document.querySelector('#link-line').hidden")
+                linked_seats = page.evaluate(
+                    "[...document.querySelectorAll('.seat.linked')].map((n) => n.dataset.seat)"
+                )
+                assert sorted(linked_seats) == sorted([str(a), str(b)])
+                assert f"{names[a]} and {names[b]} are linked" in page.inner_text("#party-note")
+                snap(page, shots_dir(tmp_path) / "party-linked-desktop.jpg")
+                linked = True
+                continue
+            if page.locator("#chooser[open]").count():
+                page.locator("#chooser-options button").first.click(timeout=1000)
+                continue
+            for code in ("WDT", "YP", "BP", "RP", "GP"):
+                card = page.locator(f'#hand button.playable[data-code="{code}"]')
+                if card.count() and page.evaluate("document.body.dataset.toPlay") == "0":
+                    card.first.click(timeout=1000)
+                    break
+            else:
+                if not page.locator(".seat-actions button").count():
+                    take_a_turn(page)  # the seats' buttons are this test's own to click
+        except PlaywrightError:
+            pass  # the page changed under the click: look again
+        time.sleep(0.05)
+    assert pointed and linked, (pointed, linked)
+
+
+def test_the_create_form_asks_each_bots_strength_by_name(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(server.base + "/")
+    phone.fill("#create input[name=bots]", "3")
+    phone.wait_for_function("document.querySelectorAll('#bot-list select').length === 3")
+    snap(phone, shots_dir(tmp_path) / "lobby-phone.jpg")
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(server.base + "/")
+    page.fill("#create input[name=name]", "Ann")
+    page.fill("#create input[name=seats]", "4")
+    page.fill("#create input[name=bots]", "3")
+    selects = page.locator("#bot-list select")
+    assert selects.count() == 3
+    words = selects.first.locator("option").all_inner_texts()
+    assert [w.split(":")[0] for w in words[:3]] == ["Easy", "Normal", "Hard"]
+    assert "forgets Uno" in words[0] and "searches" in words[2]
+    selects.nth(0).select_option("easy")
+    selects.nth(2).select_option("hard")
+    page.fill("#create input[name=bots]", "2")  # fewer bots: the first choices are kept
+    assert selects.count() == 2 and selects.nth(0).input_value() == "easy"
+    page.fill("#create input[name=bots]", "3")
+    selects.nth(2).select_option("hard")
+    snap(page, shots_dir(tmp_path) / "lobby-desktop.jpg")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector('.seat[data-seat="3"]')
+    labels = [page.get_attribute(f'.seat[data-seat="{s}"]', "aria-label") or "" for s in (1, 2, 3)]
+    assert [label.split("(")[1].split(")")[0] for label in labels] == [
+        "bot, easy",
+        "bot, normal",
+        "bot, hard",
+    ]
+    assert page.inner_text('.seat[data-seat="3"] .tags') == "hard bot"
+
+
+def test_a_turn_the_clock_ran_out_on_reads_as_the_tables_in_the_log(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="mattel-2021", seats=2, bots=1, turn_timer=1)
+    page.click("[data-control=start]")  # and Ann never moves
+    page.wait_for_selector("#log li[data-auto=clock]", timeout=20_000)
+    line = page.inner_text("#log li[data-auto=clock]")
+    assert line.startswith("Time ran out — the table ") and line.endswith(" for Ann"), line

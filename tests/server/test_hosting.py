@@ -8,8 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
+from starlette.websockets import WebSocketDisconnect
 from tests.server.conftest import config_for, create, join, receive, seated, until
 from tests.server.test_tables import drain, hub_of, settle
 
@@ -105,6 +107,33 @@ def test_the_host_can_give_an_absent_seat_to_a_bot(client: TestClient) -> None:
         seats = drain(ann)["table"]["seats"]
         assert seats[2]["kind"] == "bot" and seats[2]["bot"] == "random"
     assert hub_of(client).tables[t["table"]].seat_for_token(cy["token"]) is None
+    with seated(client, t["table"]) as watcher:  # a spectator has no seat to take back
+        until(watcher, "hello")
+        watcher.send_json({"type": "reclaim", "id": 1})
+        assert "no seat of yours" in until(watcher, "error")["message"]
+    with seated(client, t["table"], cy["token"]) as cys:  # Cy is back: told, and takes it
+        hello = until(cys, "hello")
+        assert hello["seat"] is None and hello["reclaim"] == 2
+        cys.send_json({"type": "reclaim", "id": 1})
+        until(cys, "ack")
+        frame = drain(cys)
+        assert frame["seat"] == 2 and frame["table"]["seats"][2]["kind"] == "human"
+        assert frame["view"]["hand"]  # the seat's own cards again
+    assert hub_of(client).tables[t["table"]].seat_for_token(cy["token"]) == 2
+
+
+def test_a_seat_left_on_purpose_is_not_taken_back(client: TestClient) -> None:
+    t = create(client, seats=2, bots=["random"], seed=9)
+    with seated(client, t["table"], t["token"]) as ann:
+        ann.send_json({"type": "start"})
+        until(ann, "ack")
+        ann.send_json({"type": "leave"})
+        until(ann, "ack")
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "auth", "token": t["token"]})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(ws, "hello")
+        assert closed.value.code == 4401
 
 
 def test_the_turn_clock_plays_for_a_seat_that_runs_out_of_time(client: TestClient) -> None:

@@ -68,3 +68,39 @@ def test_after_a_rematch_the_events_start_again_from_the_new_deal(make_client: A
         assert frame["table"]["match_no"] == first + 1
         assert frame["events_from"] == 0
         assert frame["events"][0]["event"]["type"] == "deal"
+
+
+def automatic_events(ws: Any, seat: int, limit: int = 400) -> list[dict[str, Any]]:
+    """Read state frames until one carries events the server played for ``seat``."""
+    for _ in range(limit):
+        frame = state(ws)
+        marked = [e for e in frame["events"] if e.get("auto")]
+        if marked:
+            assert all(e["auto"]["seat"] == seat for e in marked)
+            return marked
+    raise AssertionError("no move was played for the seat")
+
+
+def test_a_turn_the_clock_ran_out_on_is_marked_as_the_tables(client: TestClient) -> None:
+    t = create(client, seats=2, bots=["random"], seed=3, turn_timer=1)
+    with seated(client, t["table"], t["token"]) as ws:
+        ws.send_json({"type": "start"})  # and Ann never moves: the clock plays for her
+        marked = automatic_events(ws, 0)
+        assert {e["auto"]["why"] for e in marked} == {"clock"}
+        assert any(e["event"].get("seat") == 0 for e in marked)
+        with seated(client, t["table"]) as watcher:  # a spectator joining later sees it too
+            frame = state(watcher)
+            assert any(e.get("auto", {}).get("why") == "clock" for e in frame["events"])
+
+
+def test_a_turn_played_while_the_player_is_away_is_marked_as_the_tables(
+    make_client: Any,
+) -> None:
+    client = make_client(grace=0.0)
+    t = create(client, seats=2, bots=["random"], seed=3)
+    with seated(client, t["table"], t["token"]) as ws:
+        ws.send_json({"type": "start"})
+        state(ws)
+    with seated(client, t["table"]) as watcher:  # Ann is away: the stand-in plays for her
+        marked = automatic_events(watcher, 0)
+        assert {e["auto"]["why"] for e in marked} == {"away"}

@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
+from unokit.bots.strengths import STRENGTH_WORDS, STRENGTHS
 from unokit.rules import SCORINGS, SWITCHES, Rules
 from unokit.server.companions import COMPANION_FOLDERS, service_worker
 from unokit.server.config import ServerConfig
@@ -235,7 +236,15 @@ def create_app(config: ServerConfig) -> FastAPI:
                 }
             )
         bots = hub().menu.names()
-        return {"presets": presets, "switches": list(SWITCHES), "bots": bots}
+        strengths = {
+            name: {"spec": spec, "words": STRENGTH_WORDS[name]} for name, spec in STRENGTHS.items()
+        }
+        return {
+            "presets": presets,
+            "switches": list(SWITCHES),
+            "bots": bots,
+            "strengths": strengths,
+        }
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

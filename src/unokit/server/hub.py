@@ -28,7 +28,17 @@ from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
 from unokit.server.names import same_name
-from unokit.server.protocol import Act, AddBot, Chat, ClientFrame, Kick, RemoveBot, Start
+from unokit.server.odds import wild_draw_four_odds
+from unokit.server.protocol import (
+    Act,
+    AddBot,
+    Chat,
+    ClientFrame,
+    Kick,
+    Reclaim,
+    RemoveBot,
+    Start,
+)
 from unokit.server.table import (
     LOBBY,
     NEXT_ROUND,
@@ -73,6 +83,8 @@ class Connection:
     """The seat's token as it was when the connection opened: a freed seat taken by
     someone else is not this connection's any more."""
     address: str = ""
+    former: int | None = None
+    """A spectator's own seat, now played by a stand-in bot: it may take it back."""
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     sent: tuple[int, int, int] = (0, 0, 0)
     """(match number, round number, events sent of that round): a rematch's first round has
@@ -364,7 +376,8 @@ class Hub:
     async def connect(self, table_id: str, token: str | None) -> Connection:
         table = self.table(table_id)
         seat = table.seat_for_token(token)
-        if token and seat is None:
+        former = None if seat is not None else table.seat_for_token(token, kind="bot")
+        if token and seat is None and former is None:
             raise TableError("this seat token is not valid at this table")
         if seat is not None:
             copies = sum(1 for c in self.conns.get(table_id, ()) if c.seat == seat)
@@ -373,10 +386,14 @@ class Hub:
                     f"this seat has {copies} connections open already: close one first"
                 )
         conn = Connection(table_id, seat, None if seat is None else table.seats[seat].token_hash)
+        conn.former = former
         self.conns.setdefault(table_id, set()).add(conn)
         if seat is not None:
             await self.coord.presence(table_id, seat, +1)
-        conn.queue.put_nowait(json.dumps({"type": "hello", "table": table_id, "seat": seat}))
+        hello: dict[str, Any] = {"type": "hello", "table": table_id, "seat": seat}
+        if former is not None:
+            hello["reclaim"] = former  # your seat, now a stand-in bot's: you may take it back
+        conn.queue.put_nowait(json.dumps(hello))
         present = await self.coord.present(table_id)
         self._send_state(table, conn, self._shared_part(table, present))
         if seat is not None:
@@ -404,6 +421,9 @@ class Hub:
         if kind == "ping":
             conn.queue.put_nowait(json.dumps({"type": "pong", "id": frame.id}))
             return
+        if isinstance(frame, Reclaim):
+            await self._reclaim(conn, frame)
+            return
         if conn.seat is None:
             raise TableError("spectators can watch, not act: join the table to play")
         seat = conn.seat
@@ -430,6 +450,28 @@ class Hub:
             conn.queue.put_nowait(
                 json.dumps({"type": "ack", "id": frame.id, "version": table.version})
             )
+        await self._changed(table)
+
+    async def _reclaim(self, conn: Connection, frame: Reclaim) -> None:
+        """A player whose seat went to a stand-in bot takes it back with the same token."""
+        seat = conn.former
+        if seat is None:
+            raise TableError("no seat of yours is played by a bot here")
+        async with self._locked(conn.table_id) as table:
+            row = table.seats[seat]
+            if row.kind != "bot" or row.token_hash is None or row.name is None:
+                conn.former = None
+                raise TableError("that seat is no longer yours to take back")
+            mine = StoredSeat(seat, "human", row.name, None, row.token_hash, row.address)
+            table.seats[seat] = mine
+            self._commit(table, seat_rows=[mine])
+            conn.seat, conn.token_hash, conn.former = seat, mine.token_hash, None
+            await self.coord.presence(table.id, seat, +1)
+            self._clocks[table.id].absent_since.pop(seat, None)
+            conn.queue.put_nowait(
+                json.dumps({"type": "ack", "id": frame.id, "version": table.version})
+            )
+            log.info("seat taken back", extra={"table": table.id, "seat": seat})
         await self._changed(table)
 
     # -- the changes ------------------------------------------------------------------------
@@ -584,7 +626,9 @@ class Hub:
                 return
             if target in present:  # the shared fact: connected to any live process
                 raise TableError("only an absent player's seat can be given to a bot")
-            row = StoredSeat(target, "bot", None, spec, None)
+            # the player's name and token stay with the seat: back, they may take it back
+            was = table.seats[target]
+            row = StoredSeat(target, "bot", was.name, spec, was.token_hash, was.address)
             table.seats[target] = row
             self._commit(table, seat_rows=[row])
             log.info("seat kicked to a bot", extra={"table": table.id, "seat": target})
@@ -637,14 +681,22 @@ class Hub:
             frame["events"] = []
         else:
             game = match.game
-            frame["view"] = game.view(seat)
+            view = frame["view"] = game.view(seat)
+            wd4 = game.open_wild_draw_four
+            if seat is not None and wd4 is not None and "challenge" in view.get("legal", ()):
+                frame["challenge"] = wild_draw_four_odds(view, game.rules, wd4[0], wd4[1])
             round_no = len(match.rounds)
             key = (table.match_no, round_no)
             since = conn.sent[2] if conn.sent[:2] == key else 0
             names = table.names()
-            frame["events"] = [
-                {"text": describe(e, names), "event": e.to_json()} for e in game.events(seat, since)
-            ]
+            events = []
+            for i, e in enumerate(game.events(seat, since), start=since):
+                item: dict[str, Any] = {"text": describe(e, names), "event": e.to_json()}
+                auto = table.automatic_at(key, i)
+                if auto is not None:  # the server's move for a person: the log says so
+                    item["auto"] = {"seat": auto[0], "why": auto[1]}
+                events.append(item)
+            frame["events"] = events
             frame["events_from"] = since
             conn.sent = (table.match_no, round_no, len(game.log))
             frame["clock"] = self._deadlines(table)
@@ -812,6 +864,7 @@ class Hub:
                     return True
             return False
         assert seat is not None
+        start = (table.match_no, len(table.match.rounds), len(game.log))
         if what == "clock" and getattr(game, "clock_running", False):
             self._move(table, seat, "timeout")  # timer mode: take back, draw 6
         else:
@@ -819,6 +872,8 @@ class Hub:
             if choice is None or table.version != version:
                 return False
             self._move(table, seat, choice)
+        if what in ("clock", "standin") and table.seats[seat].kind == "human":
+            table.mark_automatic(start, seat, "clock" if what == "clock" else "away")
         log.info(f"{what} move", extra={"table": table.id, "seat": seat})
         return True
 

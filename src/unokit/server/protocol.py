@@ -69,7 +69,16 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
-ClientFrame = Act | Chat | Start | AddBot | RemoveBot | Kick | NextRound | Rematch | Leave | Ping
+class Reclaim(_Frame):
+    """Take back one's seat from the stand-in bot it was given to (a spectator whose token
+    named that seat)."""
+
+    type: Literal["reclaim"]
+
+
+ClientFrame = (
+    Act | Chat | Start | AddBot | RemoveBot | Kick | NextRound | Rematch | Leave | Ping | Reclaim
+)
 _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(
     Annotated[ClientFrame, Field(discriminator="type")]
 )

@@ -13,6 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from unokit.bots.strengths import STRENGTHS
 from unokit.match import Match
 from unokit.rules import Rules
 from unokit.server.db import StoredSeat, StoredTable
@@ -23,6 +24,9 @@ NEXT_ROUND = "next_round"
 """The stored move that deals the next round (it is no engine action)."""
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+
+_STRENGTH_OF = {spec: name for name, spec in STRENGTHS.items()}
+"""A bot's spec -> the strength name it was chosen by (``easy``, ``normal``, ``hard``)."""
 
 
 def new_token() -> str:
@@ -96,6 +100,10 @@ class Table:
     seq: int = 0
     """How many moves of the current match are applied (the next move's number)."""
     chat: list[dict[str, Any]] = field(default_factory=list)
+    automatic: dict[tuple[int, int], list[tuple[int, int, int, str]]] = field(default_factory=dict)
+    """The moves the server made for a person, by (match, round): (first event, end, seat,
+    why: ``clock`` the turn timer ran out, ``away`` the player was away). Kept in memory
+    only: after a restart the replayed moves read as the seats' own."""
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -181,13 +189,35 @@ class Table:
         if match.over:
             self.state = OVER
 
+    def mark_automatic(self, start: tuple[int, int, int], seat: int, why: str) -> None:
+        """The events since ``start`` (match, round, events then) were the server's move for
+        ``seat``; marked only if the round is still the one it was."""
+        match = self.match
+        if match is None or (self.match_no, len(match.rounds)) != start[:2]:
+            return
+        marks = self.automatic.setdefault(start[:2], [])
+        marks.append((start[2], len(match.game.log), seat, why))
+        for key in [k for k in self.automatic if k[0] != self.match_no]:
+            del self.automatic[key]
+
+    def automatic_at(self, key: tuple[int, int], index: int) -> tuple[int, str] | None:
+        """(seat, why) if event ``index`` of round ``key`` came from a move the server made."""
+        for first, end, seat, why in self.automatic.get(key, ()):
+            if first <= index < end:
+                return seat, why
+        return None
+
     # -- questions ----------------------------------------------------------------------------
-    def seat_for_token(self, token: str | None) -> int | None:
+    def seat_for_token(self, token: str | None, kind: str = "human") -> int | None:
+        """The seat ``token`` holds; with ``kind="bot"``, the seat it held before it was given
+        to a stand-in bot (which its player may take back)."""
         if not token:
             return None
         digest = hash_token(token)
         for s in self.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+            if s.kind != kind or s.token_hash is None:
+                continue
+            if hmac.compare_digest(s.token_hash, digest):
                 return s.seat
         return None
 
@@ -197,7 +227,9 @@ class Table:
             if s.name:
                 out.append(s.name)
             elif s.kind == "bot":
-                out.append(f"{s.bot} bot {s.seat}")
+                # by its strength ("hard bot 2") or its bot's name, never its settings
+                kind = _STRENGTH_OF.get(s.bot or "") or (s.bot or "").split(":", 1)[0]
+                out.append(f"{kind} bot {s.seat}")
             else:
                 out.append(f"seat {s.seat}")
         return out
@@ -233,6 +265,7 @@ class Table:
                     "kind": s.kind,
                     "name": names[s.seat],
                     "bot": s.bot,
+                    "strength": _STRENGTH_OF.get(s.bot or "") if s.kind == "bot" else None,
                     "present": s.kind == "bot" or s.seat in present,
                 }
                 for s in self.seats

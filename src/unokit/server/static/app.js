@@ -19,7 +19,7 @@ const ctrl = {
   frame: null, table: null, view: null, seat: null, legal: [], aimed: new Map(),
   newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
   sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false, wasMine: false,
-  deadline: null, dealAt: null, prompt: "",
+  deadline: null, dealAt: null, prompt: "", reclaim: null,
   send, act,
 };
 
@@ -29,9 +29,12 @@ function announce(text) { if (text) $("#live").textContent = text; }
 function act(action) { ctrl.armedUno = false; ctrl.linkFirst = null; send({ type: "act", action }); }
 
 // ---------------------------------------------------------------- choices ---
-ctrl.playCard = (code) => {
+ctrl.playCard = (code, pile = 0) => {
   let choices = playOptions(ctrl.legal, code);
   if (!choices.length) { announce(`${cardName(code)} cannot be played now`); return; }
+  // dropped on one of Triple Play's piles: the choices for that pile, if it takes the card
+  const onPile = choices.filter((a) => a.split(" ").includes(`@${pile}`));
+  if (pile && onPile.length) choices = onPile;
   const has = (a) => a.split(" ").includes("uno");
   const withUno = choices.filter(has);
   const withoutUno = choices.filter((a) => !has(a));
@@ -61,6 +64,7 @@ function onFrame(frame) {
   if (frame.type === "error") { status(frame.message); announce(frame.message); return; }
   if (frame.type === "hello") {
     document.body.dataset.seat = frame.seat === null ? "spectator" : String(frame.seat);
+    ctrl.reclaim = frame.reclaim === undefined ? null : frame.reclaim;
     $("#log").replaceChildren();
     return;
   }
@@ -105,6 +109,7 @@ function redraw() {
   $("#join").hidden = !(seat === null && table.state === "lobby" && table.seats.some((s) => s.kind === "open"));
   ctrl.aimed = aimedActions(ctrl);
   renderHost();
+  renderReclaim();
   renderSeats(ctrl);
   renderCenter(ctrl);
   renderUnit(ctrl);
@@ -127,6 +132,18 @@ function redraw() {
   tick();
 }
 
+/** A returning player whose seat went to a stand-in bot: told so, with the way back. */
+function renderReclaim() {
+  const { table, seat } = ctrl;
+  const former = ctrl.reclaim;
+  const box = $("#reclaim");
+  const show = seat === null && former !== null && table.seats[former] && table.seats[former].kind === "bot";
+  box.hidden = !show;
+  if (!show) return;
+  const text = `While you were away your seat (${table.seats[former].name}) went to a stand-in bot: it plays your cards now, and you are watching. Take the seat back to play on with its hand.`;
+  if ($("#reclaim-text").textContent !== text) { $("#reclaim-text").textContent = text; announce(text); }
+}
+
 function renderHost() {
   const { table, seat } = ctrl;
   const isHost = seat !== null && table.owner === seat;
@@ -135,7 +152,7 @@ function renderHost() {
   const items = [];
   if (isHost && table.state === "lobby") {
     items.push({ key: "start", text: "Start the game", cls: "primary", frame: { type: "start" } });
-    items.push({ key: "add_bot", text: "Add a bot", frame: () => ({ type: "add_bot", bot: ($("#bot") && $("#bot").value) || "random" }) });
+    items.push({ key: "add_bot", text: "Add a bot", frame: { type: "add_bot", bot: "normal" } });
     for (const s of table.seats) if (s.kind === "bot") items.push({ key: `rm${s.seat}`, text: `Remove ${s.name}`, frame: { type: "remove_bot", seat: s.seat } });
   } else if (isHost) {
     for (const s of table.seats) {
@@ -252,6 +269,7 @@ function showTable() {
     status(playing ? "You left: a bot plays your seat. You are watching." : "You left the table.");
   });
   $("#chooser-cancel").addEventListener("click", () => $("#chooser").close());
+  $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status("you take your seat back"); });
   document.addEventListener("keydown", onKey);
   setInterval(tick, 250);
   connect(tableId, { onFrame, onStatus: status });

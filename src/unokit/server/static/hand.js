@@ -1,5 +1,7 @@
 // Your hand along the bottom: sorted (by colour or by value), playable cards raised, played by
-// click, tap or keyboard (arrow keys move along the hand, Enter or Space plays).
+// click, tap, keyboard (arrow keys move along the hand, Enter or Space plays) or by dragging
+// it onto the table (pointer events: mouse, pen and touch alike; on Triple Play's unit, onto
+// the pile it should go on).
 import { $, keyed, setProps } from "./dom.js";
 import { cardName, cardNode, setCard, sortCards } from "./cards.js";
 
@@ -27,8 +29,12 @@ export function renderHand(ctrl) {
   const lost = keyed(box, items, (c) => c.key, (c) => {
     const b = cardNode(c.code, "button");
     b.type = "button";
-    b.addEventListener("click", () => ctrl.playCard(b.dataset.code));
+    b.addEventListener("click", () => {
+      if (b._dragged) { b._dragged = false; return; }  // the click that ends a drag
+      ctrl.playCard(b.dataset.code);
+    });
     b.addEventListener("keydown", onCardKey);
+    b.addEventListener("pointerdown", (ev) => startDrag(ev, ctrl));
     if (fresh) b.classList.add("arrive");
     return b;
   }, (b, c) => {
@@ -36,7 +42,7 @@ export function renderHand(ctrl) {
     const options = playOptions(ctrl.legal, c.code);
     const drawn = view.drawn === c.code;
     setProps(b, {
-      class: `card${options.length ? " playable" : ""}${drawn ? " drawn" : ""}${b.classList.contains("arrive") ? " arrive" : ""}`,
+      class: `card${options.length ? " playable" : ""}${drawn ? " drawn" : ""}${b.classList.contains("arrive") ? " arrive" : ""}${b.classList.contains("dragging") ? " dragging" : ""}`,
       "aria-disabled": options.length ? null : "true",
       "aria-label": `${cardName(c.code)}${options.length ? ", playable" : ""}${drawn ? ", just drawn" : ""}`,
     });
@@ -59,4 +65,61 @@ function onCardKey(ev) {
   const next = all[i + (ev.key === "ArrowLeft" ? -1 : 1)];
   if (next) next.focus();
   ev.preventDefault();
+}
+
+// ---------------------------------------------------------------- dragging ---
+const DRAG_START = 8;  // pixels the pointer moves before a press becomes a drag
+
+/** Where a card dropped at (x, y) goes: a Triple Play pile (its number), the table (0). */
+function dropZone(x, y) {
+  for (const node of document.elementsFromPoint(x, y)) {
+    if (node.closest("#hand")) continue;
+    const slot = node.closest(".slot[data-pile]");
+    if (slot) return { node: slot, pile: Number(slot.dataset.pile) };
+    const felt = node.closest("#felt");
+    if (felt) return { node: felt, pile: 0 };
+  }
+  return null;
+}
+
+function startDrag(ev, ctrl) {
+  const card = ev.currentTarget;
+  if (!card.classList.contains("playable") || ev.button > 0) return;
+  const start = { x: ev.clientX, y: ev.clientY };
+  let dragging = false;
+  let over = null;
+  const mark = (zone) => {
+    const node = zone ? zone.node : null;
+    if (over === node) return;
+    if (over) over.classList.remove("drop-here");
+    over = node;
+    if (over) over.classList.add("drop-here");
+  };
+  const move = (e) => {
+    if (e.pointerId !== ev.pointerId) return;
+    const dx = e.clientX - start.x;
+    const dy = e.clientY - start.y;
+    if (!dragging && Math.hypot(dx, dy) < DRAG_START) return;
+    if (!dragging) { dragging = true; card.classList.add("dragging"); }
+    card.style.translate = `${dx}px ${dy}px`;
+    mark(dropZone(e.clientX, e.clientY));
+  };
+  const end = (e) => {
+    if (e.pointerId !== ev.pointerId) return;
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", end);
+    window.removeEventListener("pointercancel", end);
+    mark(null);
+    if (!dragging) return;  // a press without a drag: the click plays it
+    card.classList.remove("dragging");
+    card.style.translate = "";
+    card._dragged = true;
+    setTimeout(() => { card._dragged = false; }, 0);
+    const zone = e.type === "pointerup" ? dropZone(e.clientX, e.clientY) : null;
+    if (zone) ctrl.playCard(card.dataset.code, zone.pile);
+  };
+  // on the window, not the card: the pointer leaves the card as soon as it moves it
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", end);
+  window.addEventListener("pointercancel", end);
 }

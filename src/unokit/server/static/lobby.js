@@ -18,9 +18,25 @@ export async function showLobby(status) {
   const presets = new Map(options.presets.map((p) => [p.name, p]));
   const form = $("#create");
   for (const p of options.presets) $("#preset").append(el("option", { value: p.name, text: PRESET_WORDS[p.name] || p.name }));
-  for (const b of options.bots) $("#bot").append(el("option", { value: b, text: b }));
-  const preferred = ["greedy", "random"].find((b) => options.bots.includes(b));
-  if (preferred) $("#bot").value = preferred;
+  const strengths = options.strengths || {};
+  const others = options.bots.filter((b) => !strengths[b]);
+  /** One select a bot: the named strengths in words first, then the server's other bots. */
+  function botChoice(i, value) {
+    const select = el("select", { name: `bot-${i}`, "aria-label": `strength of bot ${i + 1}` },
+      ...Object.entries(strengths).map(([b, s]) => el("option", { value: b, text: `${b[0].toUpperCase()}${b.slice(1)}: ${s.words}` })));
+    if (others.length) select.append(el("optgroup", { label: "Other bots (docs/bots.md)" }, ...others.map((b) => el("option", { value: b, text: b }))));
+    select.value = value;
+    return el("label", { class: "bot-choice" }, `Bot ${i + 1} `, select);
+  }
+  function followBots() {
+    const list = $("#bot-list");
+    const n = Math.max(0, Math.min(Number(field(form, "bots").value) || 0, 15));
+    const kept = [...list.querySelectorAll("select")].map((s) => s.value);
+    const fallback = strengths.normal ? "normal" : options.bots[0];
+    list.replaceChildren(...Array.from({ length: n }, (_, i) => botChoice(i, kept[i] || fallback)));
+    $("#bot-seats").hidden = n === 0;
+  }
+  field(form, "bots").addEventListener("input", followBots);
   const name = localStorage.getItem("unokit:name");
   if (name) field(form, "name").value = name;
 
@@ -41,8 +57,9 @@ export async function showLobby(status) {
     const scoring = $("#scoring");
     scoring.replaceChildren(...(p.scorings || ["winner"]).map((s) => el("option", { value: s, text: SCORING_WORDS[s] || s })));
   }
-  $("#preset").addEventListener("change", follow);
+  $("#preset").addEventListener("change", () => { follow(); followBots(); });
   follow();
+  followBots();
 
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -54,7 +71,7 @@ export async function showLobby(status) {
     if (v("scoring") && v("scoring") !== "winner") house.scoring = v("scoring");
     const body = {
       name: v("name"), preset: v("preset"), seats: Number(v("seats")), house,
-      bots: Array(Number(v("bots"))).fill(v("bot")),
+      bots: [...$("#bot-list").querySelectorAll("select")].map((s) => s.value),
       target: v("target") ? Number(v("target")) : null,
       turn_timer: v("turn_timer") ? Number(v("turn_timer")) : null,
       seed: v("seed") ? Number(v("seed")) : null,

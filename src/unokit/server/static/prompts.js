@@ -29,10 +29,19 @@ export function promptText(ctrl) {
   const mine = toPlay === seat;
   const has = (verb) => legal.some((a) => a.split(" ")[0] === verb);
   if (legal.includes("challenge")) {
-    const by = ctrl.lastPlayer !== null ? name(ctrl.lastPlayer) : "The last player";
-    return `${by} played a Wild Draw Four on you. Take the 4 cards, or challenge it: ` +
-      `if ${by} held a card of the colour that was in play, ${by} draws 4 instead and you draw none; ` +
-      `if not, you draw 6.`;
+    const odds = ctrl.frame && ctrl.frame.challenge;
+    const by = odds ? name(odds.player) : ctrl.lastPlayer !== null ? name(ctrl.lastPlayer) : "The last player";
+    const also = odds && odds.wilds === "wild" ? " or a Wild" : odds && odds.wilds === "all" ? " or a wild card" : "";
+    const held = odds && odds.color ? `a ${COLORS[odds.color]} card${also}` : `a card of the colour that was in play${also}`;
+    let text = `${by} played a Wild Draw Four on you. Take the 4 cards, or challenge it: ` +
+      `if ${by} held ${held}, ${by} draws 4 instead and you draw none; if not, you draw 6.`;
+    if (odds) {
+      const win = Math.round(odds.chance * 100);
+      text += ` From what you can see, ${by}'s ${odds.hand} card${odds.hand === 1 ? "" : "s"} hold ${held}` +
+        ` about ${win} times in 100: a challenge costs you 0 cards ${win} times and 6 cards ${100 - win} times,` +
+        ` ${odds.expected.toFixed(1)} on average, against 4 for taking them.`;
+    }
+    return text;
   }
   if (view.pending && view.pending.cards && mine) {
     const n = view.pending.cards;
@@ -98,7 +107,7 @@ export function renderActions(ctrl) {
     if (BARE[a]) {
       let label = BARE[a];
       if (a === "accept" && ctrl.view.pending) label = `Take ${ctrl.view.pending.cards} cards`;
-      if (a === "challenge") label = "Challenge the Wild Draw Four";
+      if (a === "challenge") label = "Challenge the Wild Draw Four (0 or 6 cards)";
       if (a === "take" && ctrl.view.mini_pile) label = `Take the mini pile (${ctrl.view.mini_pile.length})`;
       items.push({ key: a, action: a, label, cls: a === "draw" ? "" : "primary", keys: SHORTCUT[a] });
     } else if (verb === "color") {

@@ -11,7 +11,7 @@ export function appendLog(frame, names) {
   const log = $("#log");
   if (frame.events_from === 0 && frame.events.length) log.replaceChildren();
   for (const e of frame.events) {
-    log.append(el("li", { text: describe(e.event, names, e.text), "data-type": e.event.type }));
+    log.append(el("li", { text: describe(e.event, names, e.text, e.auto), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null }));
   }
   while (log.children.length > LOG_LIMIT) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;

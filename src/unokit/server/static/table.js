@@ -26,7 +26,7 @@ function seatLabel(s, ctrl) {
   const { table, view } = ctrl;
   const bits = [s.name];
   if (s.seat === table.owner) bits.push("host");
-  if (s.kind === "bot") bits.push(s.bot && s.bot !== "random" ? `bot, ${s.bot}` : "bot");
+  if (s.kind === "bot") bits.push(s.strength ? `bot, ${s.strength}` : s.bot && s.bot !== "random" ? `bot, ${s.bot}` : "bot");
   if (s.kind === "open") bits.push("free seat");
   if (s.kind === "human" && !s.present) bits.push("away");
   if (s.seat === ctrl.seat) bits.push("you");
@@ -74,7 +74,7 @@ function updateSeat(node, s, ctrl) {
   setProps(node.querySelector(".name"), { text: s.name });
   const tags = [];
   if (s.seat === table.owner) tags.push("host");
-  if (s.kind === "bot") tags.push("bot");
+  if (s.kind === "bot") tags.push(s.strength ? `${s.strength} bot` : "bot");
   if (away) tags.push("away");
   if (s.seat === seat) tags.push("you");
   setProps(node.querySelector(".tags"), { text: tags.join(" · ") });

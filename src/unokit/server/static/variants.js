@@ -98,7 +98,7 @@ export function renderParty(ctrl) {
     bits.push(`Point Taken by ${name(view.pointing.player)}: ${chosen} pointed, ${waiting} still to point`);
   }
   if (ctrl.pointTally.size) {
-    bits.push(`Pointed at: ${[...ctrl.pointTally].map(([s, n]) => `${name(s)} ${n}`).join(", ")}`);
+    bits.push(`Pointed at: ${[...ctrl.pointTally].map(([s, n]) => `${name(s)} × ${n}`).join(", ")}`);
   }
   if (view.link) bits.push(`${name(view.link[0])} and ${name(view.link[1])} are linked: what one draws, the other draws too`);
   box.hidden = !bits.length;

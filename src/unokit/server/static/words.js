@@ -23,9 +23,23 @@ function cards(e) {
 
 const onPile = (e) => (e.reason && e.reason.startsWith("@") ? ` on pile ${e.reason.slice(1)}` : "");
 
-/** One line for the event `e`, with seat names from `names`; `fallback` is the server's text. */
-export function describe(e, names, fallback) {
+const TABLE_DID = {
+  draw: (e) => `drew ${cards(e)}`, pass: () => "kept the card drawn", accept: (e) => `took the ${e.count} cards`,
+  challenge: () => "challenged", color: (e) => `named ${COLORS[e.color]}`, swap: () => "traded hands",
+  press: (e) => `pressed pile ${(e.reason || "").slice(1)}`,
+  play: (e) => `played the ${cardName(e.cards[0])}${e.cards.length > 1 ? ` and the ${cardName(e.cards[1])}` : ""}${e.color ? `, naming ${COLORS[e.color]}` : ""}${onPile(e)}`,
+};
+
+/** One line for the event `e`, with seat names from `names`; `fallback` is the server's text;
+ *  `auto` ({seat, why}) when the server made the move for a person: the clock ran out, or the
+ *  player was away. Such a move never reads as the player's own choice. */
+export function describe(e, names, fallback, auto) {
   const name = (s) => (s === undefined || s === null ? "nobody" : names[s] || `seat ${s}`);
+  if (auto && e.seat === auto.seat && TABLE_DID[e.type] && e.reason !== "timeout") {
+    const why = auto.why === "clock" ? "time ran out" : `${name(auto.seat)} is away`;
+    const line = `${why[0].toUpperCase()}${why.slice(1)} — the table ${TABLE_DID[e.type](e)} for ${name(auto.seat)}`;
+    return e.uno ? `${line} and said "UNO!"` : line;
+  }
   const who = name(e.seat);
   const whom = name(e.target);
   switch (e.type) {
