@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
@@ -553,9 +554,16 @@ def test_the_create_form_asks_each_bots_strength_by_name(
     assert selects.count() == 2 and selects.nth(0).input_value() == "easy"
     page.fill("#create input[name=bots]", "3")
     selects.nth(2).select_option("hard")
+    reaction = page.locator("#create input[name=reaction]")
+    # the operator's range and default (unokit serve --min-reaction, --max-reaction, --reaction)
+    assert (reaction.get_attribute("min"), reaction.get_attribute("max")) == ("0.5", "10")
+    reaction.fill("2.5")
     snap(page, shots_dir(tmp_path) / "lobby-desktop.jpg")
     page.click("#create button[type=submit]")
     page.wait_for_url("**/t/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    info = httpx.get(f"{server.base}/api/tables/{table_id}").json()
+    assert info["settings"]["reaction"] == 2.5  # the bots at this table wait 2.5 s
     page.wait_for_selector('.seat[data-seat="3"]')
     labels = [page.get_attribute(f'.seat[data-seat="{s}"]', "aria-label") or "" for s in (1, 2, 3)]
     assert [label.split("(")[1].split(")")[0] for label in labels] == [

@@ -244,6 +244,11 @@ def create_app(config: ServerConfig) -> FastAPI:
             "switches": list(SWITCHES),
             "bots": bots,
             "strengths": strengths,
+            "reaction": {
+                "default": config.reaction,
+                "min": config.min_reaction,
+                "max": config.max_reaction,
+            },
         }
 
     @app.get("/favicon.ico", include_in_schema=False)

@@ -40,6 +40,13 @@ export async function showLobby(status) {
   const name = localStorage.getItem("unokit:name");
   if (name) field(form, "name").value = name;
 
+  const reaction = field(form, "reaction");
+  if (options.reaction) {
+    reaction.min = String(options.reaction.min);
+    reaction.max = String(options.reaction.max);
+    reaction.placeholder = String(options.reaction.default);
+  }
+
   function follow() {
     const p = presets.get($("#preset").value);
     if (!p) return;
@@ -74,6 +81,7 @@ export async function showLobby(status) {
       bots: [...$("#bot-list").querySelectorAll("select")].map((s) => s.value),
       target: v("target") ? Number(v("target")) : null,
       turn_timer: v("turn_timer") ? Number(v("turn_timer")) : null,
+      reaction: v("reaction") ? Number(v("reaction")) : null,
       seed: v("seed") ? Number(v("seed")) : null,
     };
     const res = await fetch("/api/tables", {
