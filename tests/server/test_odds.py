@@ -3,9 +3,8 @@ checked against sampling the hands that view leaves possible; the frame that car
 
 from __future__ import annotations
 
-import time
-
 import random
+import time
 from collections import Counter
 from typing import Any
 
