@@ -241,11 +241,11 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
     The personality settings ``forget_uno``, ``miss_catch`` (probabilities) and ``think``
     (seconds) work with every bot: ``"greedy:forget_uno=0.2,think=1.5"``. Unset, the bot
-    plays at full strength and answers at once. The named strengths ``easy``, ``normal``
-    and ``hard`` (``unokit.bots.strengths``) build the specs they stand for.
+    plays at full strength and answers at once. The named strengths (``easy``, ``normal``,
+    ``hard``, ``strongest``: ``unokit.bots.strengths``) build the specs they stand for.
     """
     from unokit.bots.personality import PERSONALITY_SETTINGS, Personality
-    from unokit.bots.strengths import expand_strength
+    from unokit.bots.strengths import STRENGTHS, expand_strength
 
     name, settings = parse_settings(expand_strength(spec))
     if name not in _REGISTRY and name in _LAZY:
@@ -254,7 +254,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if factory is None:
         raise ValueError(
             f"unknown bot {name!r}: the bots are {', '.join(bot_names())}; "
-            "the strengths are easy, normal, hard, strongest"
+            f"the strengths are {', '.join(STRENGTHS)}"
         )
     traits = {k: settings.pop(k) for k in PERSONALITY_SETTINGS if k in settings}
     try:
