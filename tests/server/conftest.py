@@ -29,7 +29,9 @@ def config_for(tmp_path: Path, **changes: Any) -> ServerConfig:
 
 
 @pytest.fixture
-def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
+def make_client(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> Iterator[Callable[..., TestClient]]:
     clients: list[TestClient] = []
 
     def make(**changes: Any) -> TestClient:
@@ -41,6 +43,8 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     yield make
     for client in clients:
         client.__exit__(None, None, None)
+    # every table's driver ended with its server (none outlived a lost cancellation)
+    assert "drivers still running at shutdown" not in caplog.messages
 
 
 @pytest.fixture

@@ -134,6 +134,9 @@ class Hub:
         self._clocks: dict[str, _Clock] = {}
         self._wake: dict[str, asyncio.Event] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._stopping = False
+        """Set at shutdown: drivers end at their next turn of the loop even if a
+        cancellation was lost (on Python 3.11 ``asyncio.wait_for`` can swallow one)."""
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.menu = BotMenu(
@@ -157,6 +160,9 @@ class Hub:
         log.info("tables loaded", extra={"tables": len(self.tables)})
 
     async def stop(self) -> None:
+        self._stopping = True
+        for wake in self._wake.values():
+            wake.set()
         tasks = [*self._drivers.values(), *([self._sweeper] if self._sweeper else [])]
         for task in tasks:
             task.cancel()
@@ -726,7 +732,7 @@ class Hub:
     async def _drive(self, table_id: str) -> None:
         """Wait for a change or the next deadline, then act for a bot, a clock or the deal."""
         wake = self._wake[table_id]
-        while True:
+        while not self._stopping:
             wake.clear()
             try:
                 plan = await self._plan(table_id)
@@ -735,7 +741,8 @@ class Hub:
                 plan = None
             delay = None if plan is None else max(0.0, plan[0] - time.monotonic())
             try:
-                await asyncio.wait_for(wake.wait(), timeout=delay)
+                async with asyncio.timeout(delay):
+                    await wake.wait()
                 continue
             except TimeoutError:
                 pass
