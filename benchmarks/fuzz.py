@@ -10,6 +10,10 @@ from its seed; one case replays alone, with every check after every action, with
 
     .venv/bin/python benchmarks/fuzz.py --games 1000000 --variant-games 100000 --jobs 2
     .venv/bin/python benchmarks/fuzz.py --case party:4711 --seed 1
+    .venv/bin/python benchmarks/fuzz.py --variant-games 100000 --presets party --seats 6-16
+
+``--seats LOW-HIGH`` narrows the table sizes (a case then differs from the same index of a
+run without it; give the same ``--seats`` with ``--case``).
 
 Exit status: 0 when every round passed, 1 when one failed, 130 when stopped with Ctrl-C or
 SIGTERM (after printing what had run).
@@ -36,7 +40,7 @@ CLASSIC = ("mattel-2021", "mattel-2015", "mattel-2003")
 VARIANTS = ("triple-play", "party")
 CHUNK = 250
 
-Job = tuple[str, int, int, int, int, int]
+Job = tuple[str, int, int, int, int, int, tuple[int, int] | None]
 
 
 @dataclass
@@ -60,11 +64,11 @@ class Tally:
 
 def run_chunk(job: Job) -> tuple[str, Tally]:
     """Cases ``start`` to ``stop - 1`` of ``preset`` (one worker's share)."""
-    preset, seed, start, stop, full_every, end_every = job
+    preset, seed, start, stop, full_every, end_every, seats = job
     tally = Tally()
     began = time.process_time()
     for index in range(start, stop):
-        case = case_for(preset, seed, index)
+        case = case_for(preset, seed, index, seats)
         outcome = run_case(case, full_every=full_every, end_every=end_every)
         tally.rounds += 1
         tally.actions += outcome.actions
@@ -75,12 +79,18 @@ def run_chunk(job: Job) -> tuple[str, Tally]:
     return preset, tally
 
 
-def jobs(counts: dict[str, int], seed: int, full_every: int, end_every: int) -> Iterator[Job]:
+def jobs(
+    counts: dict[str, int],
+    seed: int,
+    full_every: int,
+    end_every: int,
+    seats: tuple[int, int] | None = None,
+) -> Iterator[Job]:
     """Chunks of the presets in the order given (a long run finishes one preset before the
     next, so a stopped run has whole figures for the first ones)."""
     for preset, count in counts.items():
         for start in range(0, count, CHUNK):
-            yield preset, seed, start, min(count, start + CHUNK), full_every, end_every
+            yield preset, seed, start, min(count, start + CHUNK), full_every, end_every, seats
 
 
 def summarize(
@@ -102,6 +112,7 @@ def summarize(
         "jobs": args.jobs,
         "full_every": args.full_every,
         "end_every": args.end_every,
+        "seats": list(args.seats) if args.seats else None,
         "wall_seconds": round(wall),
         "presets": rows,
     }
@@ -110,8 +121,9 @@ def summarize(
 def report(
     tallies: dict[str, Tally], args: argparse.Namespace, wall: float, console: Console
 ) -> None:
+    seats = f", {args.seats[0]} to {args.seats[1]} seats" if args.seats else ""
     print(
-        f"fuzz seed {args.seed}, {args.jobs} jobs, full checks every {args.full_every} "
+        f"fuzz seed {args.seed}, {args.jobs} jobs{seats}, full checks every {args.full_every} "
         f"actions, end-of-round checks on 1 round in {args.end_every}"
     )
     print(f"{'preset':>12} {'rounds':>9} {'rounds/s':>9} {'mean':>6} {'longest':>8} failures")
@@ -128,6 +140,17 @@ def report(
             console.print(f"[red]{preset} case {index} failed[/]: {failure} (reproduction: {path})")
     total = sum(t.rounds for t in tallies.values())
     print(f"{total} rounds in {wall:.0f} s of wall time ({total / max(wall, 1e-9):.0f} rounds/s)")
+
+
+def _seats(text: str) -> tuple[int, int]:
+    low, sep, high = text.partition("-")
+    try:
+        seats = (int(low), int(high if sep else low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LOW-HIGH, e.g. 6-16") from None
+    if not 2 <= seats[0] <= seats[1]:
+        raise argparse.ArgumentTypeError(f"{text!r}: from 2 seats up, LOW at most HIGH")
+    return seats
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -161,11 +184,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, help="write the summary as JSON here (each minute)")
     parser.add_argument("--case", help="replay one case, PRESET:INDEX, and print its report")
+    parser.add_argument(
+        "--seats", type=_seats, help="table sizes LOW-HIGH (default: 2-10, Party! 2-16)"
+    )
     args = parser.parse_args(argv)
     console = Console(stderr=True)
     if args.case:
         preset, _, index = args.case.partition(":")
-        outcome = run_case(case_for(preset, args.seed, int(index)), full_every=1, end_every=1)
+        case = case_for(preset, args.seed, int(index), args.seats)
+        outcome = run_case(case, full_every=1, end_every=1)
         print(outcome.report() if outcome.failure else json.dumps(outcome.case.to_json()))
         console.print(outcome.failure or f"passed: {outcome.actions} actions")
         return 1 if outcome.failure else 0
@@ -181,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         Progress(*columns, TimeElapsedColumn(), console=console) as progress,
     ):
         tasks = {p: progress.add_task(p, total=counts[p]) for p in presets}
-        work = jobs(counts, args.seed, args.full_every, args.end_every)
+        work = jobs(counts, args.seed, args.full_every, args.end_every, args.seats)
         try:
             for preset, tally in pool.imap_unordered(run_chunk, work):
                 tallies[preset].add(tally)

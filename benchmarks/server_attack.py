@@ -15,6 +15,12 @@ players from their own address). It measures the honest action -> view latency f
 
     .venv/bin/python benchmarks/server_attack.py --tables 50 --seconds 20
 
+The attacker runs in a process of its own (as it would on its own machine), so its work
+never delays the honest clients' clocks in this process. ``--pin`` also keeps the machine's
+cores apart: the server (and its bot workers) on CPU 0; the honest clients and the attacker
+on CPU 1, the attacker at nice 10 so that it takes what the honest clients leave of that
+core: on a 2-core machine, the nearest stand-in for an attacker on another machine.
+
 Prints one JSON object: the honest p50/p99 in both phases and what each attack got.
 """
 
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import subprocess
@@ -137,6 +144,44 @@ async def slow_bots(
     await asyncio.gather(*(one(i) for i in range(6)), return_exceptions=True)
 
 
+async def attack(
+    base: str, victim: dict[str, str], spectate: str, names: list[str], seconds: float
+) -> dict[str, Any]:
+    """Every flood named at once from the attacker's address, for ``seconds``."""
+    base_ws = "ws" + base.removeprefix("http")
+    got: Counter[str] = Counter()
+    stop = asyncio.Event()
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        floods = {
+            "tables": lambda: flood_tables(http, got, stop),
+            "seats": lambda: squat_seats(http, got, stop),
+            "sockets": lambda: flood_sockets(
+                base_ws, spectate, None, kind="spectator", got=got, stop=stop
+            ),
+            "tokens": lambda: flood_sockets(
+                base_ws, victim["table"], victim["token"], kind="token copy", got=got, stop=stop
+            ),
+            "bots": lambda: slow_bots(http, base_ws, got, stop),
+        }
+        tasks = [asyncio.create_task(floods[name]()) for name in names]
+        began = time.perf_counter()
+        await asyncio.sleep(seconds)
+        stop.set()
+        await asyncio.wait(tasks, timeout=15)
+        for task in tasks:
+            task.cancel()
+        elapsed = time.perf_counter() - began
+    return {"answers": dict(sorted(got.items())), "seconds": round(elapsed, 1)}
+
+
+def attacker(pin: bool, out: Any, *call: Any) -> None:
+    """The attacker's process: its own event loop, its result sent back through ``out``."""
+    if pin:
+        os.sched_setaffinity(0, {1})
+        os.nice(10)
+    out.send(asyncio.run(attack(*call)))
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="unokit-attack-"))
@@ -147,8 +192,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "--log-level", "error",
     ]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if args.pin:  # the server's bot workers, started later, inherit its CPU
+        os.sched_setaffinity(server.pid, {0})
+        os.sched_setaffinity(0, {1})
     base, base_ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    got: Counter[str] = Counter()
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for _ in range(300):
@@ -173,29 +220,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(args.seconds)
             quiet = list(stats.latencies)
             stats.latencies.clear()
-            # the attack: one address, every flood at once
+            # the attack: one address, every flood at once, from a process of its own
             victim = (await http.post("/api/tables", json={"name": "v"}, headers=HEADERS)).json()
-            attack_stop = asyncio.Event()
-            floods = {
-                "tables": lambda: flood_tables(http, got, attack_stop),
-                "seats": lambda: squat_seats(http, got, attack_stop),
-                "sockets": lambda: flood_sockets(
-                    base_ws, seats[0][0], None, kind="spectator", got=got, stop=attack_stop
-                ),
-                "tokens": lambda: flood_sockets(
-                    base_ws, victim["table"], victim["token"], kind="token copy", got=got,
-                    stop=attack_stop,
-                ),
-                "bots": lambda: slow_bots(http, base_ws, got, attack_stop),
-            }  # fmt: skip
-            attacks = [asyncio.create_task(floods[name]()) for name in args.attacks.split(",")]
-            began = time.perf_counter()
+            ours, theirs = multiprocessing.Pipe()
+            call = (base, victim, seats[0][0], args.attacks.split(","), args.seconds)
+            process = multiprocessing.get_context("spawn").Process(
+                target=attacker, args=(args.pin, theirs, *call)
+            )
+            process.start()
             await asyncio.sleep(args.seconds)
             attacked = list(stats.latencies)
-            attack_stop.set()
             stop.set()
-            await asyncio.gather(*attacks, *honest, return_exceptions=True)
-            elapsed = time.perf_counter() - began
+            await asyncio.gather(*honest, return_exceptions=True)
+            got = await asyncio.to_thread(ours.recv)
+            process.join()
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -205,8 +243,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "seconds_per_phase": args.seconds,
         "honest_without_attack": _quantiles(quiet),
         "honest_under_attack": _quantiles(attacked),
-        "attack_answers": dict(sorted(got.items())),
-        "attack_seconds": round(elapsed, 1),
+        "attack_answers": got["answers"],
+        "attack_seconds": got["seconds"],
+        "pinned": args.pin,
         "honest_error_frames": stats.errors,
         "load_average": os.getloadavg()[0],
     }
@@ -220,6 +259,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.8, help="seconds before each action")
     parser.add_argument(
         "--attacks", default="tables,seats,sockets,tokens,bots", help="which floods to run"
+    )
+    parser.add_argument(
+        "--pin", action="store_true", help="server on CPU 0, clients and attacker on CPU 1"
     )
     print(json.dumps(asyncio.run(run(parser.parse_args()))), flush=True)
 

@@ -208,8 +208,12 @@ def _mix(*parts: int) -> int:
     return x & 0x7FFFFFFFFFFFFFFF
 
 
-def case_for(preset: str, seed: int, index: int) -> Case:
-    """Case ``index`` of the run with ``seed`` for ``preset``."""
+def case_for(
+    preset: str, seed: int, index: int, seats: tuple[int, int] | None = None
+) -> Case:
+    """Case ``index`` of the run with ``seed`` for ``preset``; ``seats`` (lowest, highest)
+    narrows the table sizes (within what the preset allows) for a run aimed at large
+    or small tables; a run without it is the same whatever this parameter became."""
     rng = Random(_mix(seed, sum(map(ord, preset)) * 131 + len(preset), index))
     factors = FACTORS[Rules.preset(preset).game]
     if index % 2 == 0:
@@ -224,6 +228,10 @@ def case_for(preset: str, seed: int, index: int) -> Case:
     assert rules is not None
     low, high = SEATS
     high = max(high, rules.max_players) if rules.game == "party" else high
+    if seats is not None:
+        low, high = max(low, seats[0]), min(high, seats[1])
+        if low > high:
+            raise ValueError(f"{preset} seats {SEATS[0]} to {high}, not {seats[0]} to {seats[1]}")
     players = 4 if rules.partners else low + rng.below(high - low + 1)
     absent: tuple[int, ...] = ()
     if rules.scoring == "elimination" and players > 2 and rng.below(2):
@@ -432,7 +440,9 @@ def _next_action(
 _TIMEOUT: Final = Action("timeout")
 
 
-def cases(preset: str, seed: int, start: int, stop: int) -> Iterator[Case]:
+def cases(
+    preset: str, seed: int, start: int, stop: int, seats: tuple[int, int] | None = None
+) -> Iterator[Case]:
     """Cases ``start`` to ``stop - 1`` of a run."""
     for index in range(start, stop):
-        yield case_for(preset, seed, index)
+        yield case_for(preset, seed, index, seats)

@@ -76,3 +76,11 @@ def test_a_broken_invariant_is_reported_not_raised() -> None:
     broken = type(case)(**{**case.__dict__, "switches": {"custom_rule": "extra_turn"}})
     outcome = run_case(broken)
     assert outcome.failure is not None and "Wild Customizable" in outcome.failure
+
+
+def test_a_run_aimed_at_large_tables_seats_only_those_sizes() -> None:
+    sizes = {case_for("party", SEED, i, seats=(6, 16)).players for i in range(300)}
+    assert sizes == set(range(6, 17))
+    assert {case_for("triple-play", SEED, i, seats=(9, 40)).players for i in range(50)} == {9, 10}
+    with pytest.raises(ValueError, match="mattel-2021 seats 2 to 10, not 12 to 16"):
+        case_for("mattel-2021", SEED, 0, seats=(12, 16))

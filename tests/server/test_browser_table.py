@@ -583,3 +583,38 @@ def test_a_turn_the_clock_ran_out_on_reads_as_the_tables_in_the_log(
     page.wait_for_selector("#log li[data-auto=clock]", timeout=20_000)
     line = page.inner_text("#log li[data-auto=clock]")
     assert line.startswith("Time ran out — the table ") and line.endswith(" for Ann"), line
+
+
+# Layout shifts the page made by itself (not within half a second of a person's input), as
+# Chromium's Layout Instability API reports them: the sum of their scores, and the elements.
+SHIFTS = """() => {
+  window.shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.hadRecentInput) window.shifts.push([e.value,
+        e.sources.map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?')]);
+    }
+  }).observe({ type: 'layout-shift', buffered: false });
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_frames_that_arrive_move_nothing_on_the_page(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    """While the bots play (a frame a move), nothing on the page jumps: the seats, piles,
+    hand and panels keep their places; only what the frame changes is redrawn."""
+    page = browser.new_context(viewport=viewport).new_page()
+    create_through_the_form(page, server, preset="mattel-2021", seats=4, bots=3, seed=11)
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand button.card")
+    page.wait_for_timeout(1000)  # the deal's own animation is over
+    page.evaluate(SHIFTS)
+    frames = int(page.evaluate("Number(document.body.dataset.version)"))
+    deadline = time.monotonic() + 12
+    while time.monotonic() < deadline and page.evaluate("document.body.dataset.over") != "true":
+        take_a_turn(page)
+        page.wait_for_timeout(100)
+    assert int(page.evaluate("Number(document.body.dataset.version)")) > frames + 10
+    shifts = page.evaluate("window.shifts")
+    assert sum(value for value, _ in shifts) < 0.01, shifts
