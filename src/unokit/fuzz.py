@@ -208,9 +208,7 @@ def _mix(*parts: int) -> int:
     return x & 0x7FFFFFFFFFFFFFFF
 
 
-def case_for(
-    preset: str, seed: int, index: int, seats: tuple[int, int] | None = None
-) -> Case:
+def case_for(preset: str, seed: int, index: int, seats: tuple[int, int] | None = None) -> Case:
     """Case ``index`` of the run with ``seed`` for ``preset``; ``seats`` (lowest, highest)
     narrows the table sizes (within what the preset allows) for a run aimed at large
     or small tables; a run without it is the same whatever this parameter became."""
