@@ -44,7 +44,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent))
-from server_load import Stats, free_port, honest_tables, player
+from server_load import Stats, _cpu, free_port, honest_tables, player
 
 ATTACKER = "203.0.113.66"
 HEADERS = {"X-Forwarded-For": ATTACKER}
@@ -186,10 +186,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="unokit-attack-"))
     command = [
-        sys.executable, "-c", "from unokit.cli import main; main()", "serve",
+        sys.executable, "/tmp/lagserve.py", "serve",
         "--port", str(port), "--db", f"sqlite:///{tmp / 'tables.sqlite3'}",
         "--rate", "1000", "--bot-delay", "0", "--grace", "3600", "--round-pause", "3600",
-        "--log-level", "error",
+        "--log-level", "error", *args.server_flags.split(),
     ]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if args.pin:  # the server's bot workers, started later, inherit its CPU
@@ -217,8 +217,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             ]  # fmt: skip
             await asyncio.sleep(args.warmup)
             stats.measuring = True
+            cpu = _cpu(server.pid)
             await asyncio.sleep(args.seconds)
             quiet = list(stats.latencies)
+            quiet_cpu, cpu = _cpu(server.pid) - cpu, _cpu(server.pid)
             stats.latencies.clear()
             # the attack: one address, every flood at once, from a process of its own
             victim = (await http.post("/api/tables", json={"name": "v"}, headers=HEADERS)).json()
@@ -230,6 +232,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             process.start()
             await asyncio.sleep(args.seconds)
             attacked = list(stats.latencies)
+            attacked_cpu = _cpu(server.pid) - cpu
             stop.set()
             await asyncio.gather(*honest, return_exceptions=True)
             got = await asyncio.to_thread(ours.recv)
@@ -243,6 +246,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "seconds_per_phase": args.seconds,
         "honest_without_attack": _quantiles(quiet),
         "honest_under_attack": _quantiles(attacked),
+        "server_cpu": [round(quiet_cpu / args.seconds, 2), round(attacked_cpu / args.seconds, 2)],
         "attack_answers": got["answers"],
         "attack_seconds": got["seconds"],
         "pinned": args.pin,
@@ -260,6 +264,7 @@ def main() -> None:
     parser.add_argument(
         "--attacks", default="tables,seats,sockets,tokens,bots", help="which floods to run"
     )
+    parser.add_argument("--server-flags", default="", help="more flags for unokit serve")
     parser.add_argument(
         "--pin", action="store_true", help="server on CPU 0, clients and attacker on CPU 1"
     )

@@ -234,9 +234,9 @@ def case_for(preset: str, seed: int, index: int, seats: tuple[int, int] | None =
     absent: tuple[int, ...] = ()
     if rules.scoring == "elimination" and players > 2 and rng.below(2):
         out = rng.below(players - 1)  # at least two seats stay in
-        seats = list(range(players))
-        rng.shuffle(seats)
-        absent = tuple(sorted(seats[:out]))
+        order = list(range(players))
+        rng.shuffle(order)
+        absent = tuple(sorted(order[:out]))
     kinds = ["greedy" if rng.below(8) == 0 else "eager" for _ in range(players)]
     if rng.below(2):  # a table of uniform players has no bound on its length: one at most
         kinds[rng.below(players)] = "random"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import click
 
 from unokit.server.config import ServerConfig, default_db_url
@@ -240,12 +242,18 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         max_iterations=max_iterations,
         fixed_seeds=fixed_seeds,
         presence_ttl=presence_ttl,
+        freeze_gc=True,
         **chosen,
     )
     setup_logging(log_level)
     click.echo(f"unokit table server: open http://{host}:{port}/ (database {_safe(config.db)})")
+    app = create_app(config)
+    # what is loaded by now (the modules, the app) lives as long as the process: set apart
+    # from the cycle collector, as what lives at each idle sweep is (ServerConfig.freeze_gc)
+    gc.collect()
+    gc.freeze()
     uvicorn.run(
-        create_app(config),
+        app,
         host=host,
         port=port,
         log_config=None,
