@@ -1,6 +1,6 @@
-"""What a table leaves behind: the server freezes what lives at each idle sweep
-(``ServerConfig.freeze_gc``), which is only safe if a table that goes is freed by reference
-counting, with nothing left for the cycle collector."""
+"""What a table leaves behind: nothing for the cycle collector. A table that goes is freed by
+reference counting alone, so expired tables never wait for a full collection (which pauses
+the event loop, longer the more the server holds) to give their memory back."""
 
 from __future__ import annotations
 

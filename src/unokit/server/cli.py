@@ -242,14 +242,15 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         max_iterations=max_iterations,
         fixed_seeds=fixed_seeds,
         presence_ttl=presence_ttl,
-        freeze_gc=True,
         **chosen,
     )
     setup_logging(log_level)
     click.echo(f"unokit table server: open http://{host}:{port}/ (database {_safe(config.db)})")
     app = create_app(config)
-    # what is loaded by now (the modules, the app) lives as long as the process: set apart
-    # from the cycle collector, as what lives at each idle sweep is (ServerConfig.freeze_gc)
+    # What is loaded by now (the modules, the app) lives as long as the process: set apart
+    # from the cycle collector, a full collection (which pauses the event loop) walks only
+    # what the tables and connections made since. Freezing again later measured worse: the
+    # collector then runs full collections far more often (docs/deploy.md).
     gc.collect()
     gc.freeze()
     uvicorn.run(

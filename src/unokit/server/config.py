@@ -58,12 +58,6 @@ class ServerConfig:
     bot_workers: int = 4
     """Worker processes search bots think in (and threads for external programs and learned
     policies); one table holds at most one of them at a time."""
-    freeze_gc: bool = False
-    """Set what lives by now apart from the cycle collector after every idle sweep
-    (``gc.freeze``), so that a full collection, which pauses the event loop, walks only what
-    the last minute made. ``unokit serve`` sets it (and freezes what it loaded before
-    serving); a program that embeds the app decides for its own process. Frozen objects are
-    still freed when nothing refers to them; tables need no cycle collector to go (tested)."""
     max_iterations: int = 2000
     """The most ``ismcts`` iterations a client may ask for (its ``time`` is capped by
     ``bot_deadline``)."""

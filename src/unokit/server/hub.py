@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import json
 import logging
@@ -908,8 +907,6 @@ class Hub:
                 await self.expire_idle_async()
             except Exception:
                 log.exception("the idle sweep failed")
-            if self.config.freeze_gc:
-                gc.freeze()
 
     async def expire_idle_async(self, now: float | None = None) -> list[str]:
         """``expire_idle`` with the database's work in a thread: the loop never waits."""
