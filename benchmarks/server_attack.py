@@ -186,7 +186,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="unokit-attack-"))
     command = [
-        sys.executable, "/tmp/lagserve.py", "serve",
+        sys.executable, "-c", "from unokit.cli import main; main()", "serve",
         "--port", str(port), "--db", f"sqlite:///{tmp / 'tables.sqlite3'}",
         "--rate", "1000", "--bot-delay", "0", "--grace", "3600", "--round-pause", "3600",
         "--log-level", "error", *args.server_flags.split(),
