@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import signal
 import time
@@ -22,6 +23,7 @@ from tests.server.test_tables import hub_of
 from unokit.bots import Bot, Decision, IsmctsBot
 from unokit.bots.strengths import STRENGTHS
 from unokit.server import create_app
+from unokit.server.botpool import _Worker
 from unokit.server.db import Store, open_engine
 
 
@@ -274,17 +276,30 @@ def test_a_server_killed_with_kill_9_leaves_no_bot_worker_behind(tmp_path: Path)
     ).start()
     assert server.process is not None
     pid = server.process.pid
-    with httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as http:
-        body = {"name": "Ann", "seats": 2, "bots": ["hard"]}
-        t = http.post("/api/tables", json=body).json()
-    _start_over_a_real_socket(server.port, t["table"], t["token"])
-    deadline = time.monotonic() + 30
-    while len(_children(pid)) < 4 and time.monotonic() < deadline:  # the workers start
-        time.sleep(0.1)
-    workers = _children(pid)
-    assert len(workers) >= 4
-    server.kill()
-    deadline = time.monotonic() + 30
-    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as http:
+            body = {"name": "Ann", "seats": 2, "bots": ["hard"]}
+            t = http.post("/api/tables", json=body).json()
+        _start_over_a_real_socket(server.port, t["table"], t["token"])
+        deadline = time.monotonic() + 30
+        while len(_children(pid)) < 4 and time.monotonic() < deadline:  # the workers start
+            time.sleep(0.1)
+        workers = _children(pid)
+        assert len(workers) >= 4
+        server.kill()
+        deadline = time.monotonic() + 30
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        server.stop()  # a failed check leaves no server running
     assert not any(_alive(p) for p in workers)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="the idle class is Linux's")
+def test_a_bot_worker_thinks_only_on_cpu_time_the_server_leaves() -> None:
+    worker = _Worker(multiprocessing.get_context("spawn"))
+    try:
+        policy = worker.executor.submit(os.sched_getscheduler, 0).result(timeout=30)
+    finally:
+        worker.kill()
+    assert policy == os.SCHED_IDLE

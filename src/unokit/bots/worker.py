@@ -1,9 +1,10 @@
 """What runs in a bot worker process (``unokit.server.botpool``), kept apart from the
 server so that a worker imports the engine and the bots and nothing else.
 
-A worker starts with its CPU priority lowered (``os.nice(NICENESS)``, before it imports
-anything), then ``started`` makes it exit as soon as the process that started it is gone
-(a server killed with ``kill -9`` leaves no worker behind). It answers ``choose`` calls.
+A worker starts with its CPU priority lowered before it imports anything (on Linux the idle
+scheduling class, elsewhere ``os.nice(NICENESS)``: ``unokit.server.botpool``), then
+``started`` makes it exit as soon as the process that started it is gone (a server killed
+with ``kill -9`` leaves no worker behind). It answers ``choose`` calls.
 Games and actions travel pickled; the reducers below make the compiled classes picklable
 (their own state leaves a variant's fields out).
 """
@@ -26,8 +27,9 @@ from unokit.tripleplay.game import TriplePlayGame
 __all__ = ["NICENESS", "choose", "started"]
 
 NICENESS = 10
-"""How much lower than the server's a worker's CPU priority is: on a busy machine the
-server's event loop (people's moves, every table's frames) runs first, searches after."""
+"""Where the idle scheduling class is missing: how much lower than the server's a worker's
+CPU priority is. On a busy machine the server's event loop (people's moves, every table's
+frames) runs first, searches after."""
 
 
 def started(parent: int) -> int:

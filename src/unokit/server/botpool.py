@@ -5,7 +5,8 @@ Where a bot thinks depends on what it costs:
 - ``random`` and ``greedy`` (with or without a personality) answer in a fraction of a
   millisecond, less than a trip to another process costs: they answer on the loop.
 - Search bots (``ismcts``) think in one of ``workers`` worker *processes*, so a search at
-  its caps never holds the server's global interpreter lock. A worker
+  its caps never holds the server's global interpreter lock, and only on CPU time the
+  server leaves (the idle scheduling class on Linux, a lowered nice value elsewhere). A worker
   (``unokit.bots.worker``) is sent the bot and the game exactly as a thread would have
   used them (the bot searches from ``Decision.sample``, which re-deals what its seat
   cannot see), and sends back its choice and the bot, whose generator and memory have
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copyreg
 import logging
 import multiprocessing
 import os
@@ -45,6 +47,18 @@ __all__ = ["BotPool"]
 log = logging.getLogger("unokit.server")
 
 
+if hasattr(os, "SCHED_IDLE"):
+    # Linux: a worker runs only on CPU time nothing else wants, and the event loop, waking,
+    # takes the core from it at once (a lowered nice value still shares the core). The
+    # call is the worker's initializer, made before it imports anything; the parameter
+    # travels to it as os.sched_param(0) (the class has no pickling of its own).
+    copyreg.pickle(os.sched_param, lambda p: (os.sched_param, (p.sched_priority,)))
+    lower: Any = os.sched_setscheduler
+    lower_args: tuple[Any, ...] = (0, os.SCHED_IDLE, os.sched_param(0))
+else:
+    lower, lower_args = os.nice, (NICENESS,)
+
+
 def _inner(bot: Bot) -> Bot:
     while isinstance(bot, Personality):
         bot = bot.bot
@@ -56,7 +70,7 @@ class _Worker:
 
     def __init__(self, context: multiprocessing.context.BaseContext) -> None:
         self.executor = ProcessPoolExecutor(
-            1, mp_context=context, initializer=os.nice, initargs=(NICENESS,)
+            1, mp_context=context, initializer=lower, initargs=lower_args
         )
         self.pid = self.executor.submit(worker_started, os.getpid()).result()
 
