@@ -30,6 +30,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import ViewportSize, sync_playwright
+from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
 from server_load import free_port
@@ -85,6 +86,11 @@ def main() -> None:
                 t = httpx.post(
                     f"{base}/api/tables", json={"name": "Ann", "preset": preset, **body}
                 ).json()
+                with connect(f"ws://127.0.0.1:{port}/ws/{t['table']}") as ws:  # deal
+                    ws.send(json.dumps({"type": "auth", "token": t["token"]}))
+                    ws.send(json.dumps({"type": "start", "id": 1}))
+                    while json.loads(ws.recv(timeout=10)).get("type") != "ack":
+                        pass
                 for size, viewport in SIZES.items():
                     fcp, drawn = [], []
                     for _ in range(args.loads):
@@ -94,8 +100,6 @@ def main() -> None:
                         )
                         page = context.new_page()
                         page.goto(f"{base}/t/{t['table']}")
-                        if page.evaluate("document.body.dataset.state") != "playing":
-                            page.click("[data-control=start]")
                         drawn.append(
                             float(page.wait_for_function(DRAWN, polling="raf").json_value())
                         )
