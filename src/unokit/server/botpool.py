@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copyreg
 import logging
 import multiprocessing
 import os
@@ -47,16 +46,15 @@ __all__ = ["BotPool"]
 log = logging.getLogger("unokit.server")
 
 
-if hasattr(os, "SCHED_IDLE"):
-    # Linux: a worker runs only on CPU time nothing else wants, and the event loop, waking,
-    # takes the core from it at once (a lowered nice value still shares the core). The
-    # call is the worker's initializer, made before it imports anything; the parameter
-    # travels to it as os.sched_param(0) (the class has no pickling of its own).
-    copyreg.pickle(os.sched_param, lambda p: (os.sched_param, (p.sched_priority,)))
-    lower: Any = os.sched_setscheduler
-    lower_args: tuple[Any, ...] = (0, os.SCHED_IDLE, os.sched_param(0))
-else:
-    lower, lower_args = os.nice, (NICENESS,)
+def _lower(pid: int) -> None:
+    """Make process ``pid`` (0: this one) think only on CPU time the server leaves: on Linux
+    the idle scheduling class (the event loop, waking, takes the core from it at once; a
+    lowered nice value would still share the core), elsewhere a nice value NICENESS lower."""
+    if hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(ProcessLookupError):
+            os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
+    elif pid == 0:
+        os.nice(NICENESS)
 
 
 def _inner(bot: Bot) -> Bot:
@@ -70,9 +68,16 @@ class _Worker:
 
     def __init__(self, context: multiprocessing.context.BaseContext) -> None:
         self.executor = ProcessPoolExecutor(
-            1, mp_context=context, initializer=lower, initargs=lower_args
+            1, mp_context=context, initializer=_lower, initargs=(0,)
         )
-        self.pid = self.executor.submit(worker_started, os.getpid()).result()
+        started = self.executor.submit(worker_started, os.getpid())
+        # the process exists once submit returns, still starting its interpreter: lowered
+        # from here, so that even its start (a few hundred ms of CPU time, and again for
+        # each replacement) never competes with the event loop; its initializer lowers it
+        # too, before it imports anything (where only a nice value is to be had)
+        for pid in self.executor._processes:  # the executor's own record of its process
+            _lower(pid)
+        self.pid = started.result()
 
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):
