@@ -211,7 +211,8 @@ def _mix(*parts: int) -> int:
 def case_for(preset: str, seed: int, index: int, seats: tuple[int, int] | None = None) -> Case:
     """Case ``index`` of the run with ``seed`` for ``preset``; ``seats`` (lowest, highest)
     narrows the table sizes (within what the preset allows) for a run aimed at large
-    or small tables; a run without it is the same whatever this parameter became."""
+    or small tables (partners always seat 4); without it, a case is what it has always
+    been."""
     rng = Random(_mix(seed, sum(map(ord, preset)) * 131 + len(preset), index))
     factors = FACTORS[Rules.preset(preset).game]
     if index % 2 == 0:
