@@ -7,6 +7,7 @@ otherwise they go to a temporary folder (the pages must still render).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.server.browser_kit import (
     CARD_CODE,
     DESKTOP,
@@ -112,9 +114,17 @@ def two_players(browser: Browser, server: Server, **form: Any) -> tuple[Page, Pa
     return ann, bob
 
 
+SETTLED = """() => document.getAnimations().every(
+  (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
+"""No animation running but those that loop for ever (a pulsing catch button)."""
+
+
 def snap(page: Page, path: Path) -> None:
-    """A screenshot of the first screen (JPEG: the docs keep dozens of them)."""
+    """A screenshot of the first screen (JPEG: the docs keep dozens of them), once what
+    was moving has landed (a round-end card tilts in, a played card lands)."""
     page.evaluate("window.scrollTo(0, 0)")
+    with contextlib.suppress(PlaywrightTimeout):  # bots that never pause: take it as it is
+        page.wait_for_function(SETTLED, timeout=3_000)
     page.screenshot(path=str(path), type="jpeg", quality=80)
 
 
@@ -301,6 +311,25 @@ def test_keyboard_focus_stays_on_its_card_while_frames_arrive(
         assert page.evaluate("document.activeElement.closest('#hand') !== null")
 
 
+BROKEN_NAMES = """() => {
+  const broken = [];
+  for (const name of document.querySelectorAll('#seats .seat .name')) {
+    const text = name.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    let at = 0;
+    for (const word of text.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      if (word && range.getClientRects().length > 1) broken.push(text.textContent);
+      at += word.length + 1;
+    }
+  }
+  return broken;
+}"""
+"""Seat names with a word split over two lines ("gree" / "dy")."""
+
+
 @pytest.mark.parametrize(("preset", "seats"), [("mattel-2021", 10), ("party", 16)])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_every_seat_and_the_hand_fit_on_the_first_screen(
@@ -318,6 +347,7 @@ def test_every_seat_and_the_hand_fit_on_the_first_screen(
         assert right <= viewport["width"] + 1 and bottom <= viewport["height"] + 1, (right, bottom)
     overlaps = page.evaluate(OVERLAPS)
     assert overlaps == 0
+    assert page.evaluate(BROKEN_NAMES) == []  # a name wraps at its spaces, never mid-word
 
 
 def serious_violations(page: Page) -> list[str]:
