@@ -7,6 +7,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -25,12 +26,81 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 CARD_CODE = re.compile(r"\b(?:[RYGB](?:\d|S|R|D|P)|[RYGB]\+2|W\+4|WSH|WSW|WCL|WGA|WPU|WDT|WC)\b")
 
 
+LINK_LINE = """() => {
+  const svg = document.querySelector('#link-line');
+  if (svg.hasAttribute('hidden') || getComputedStyle(svg).display === 'none') return null;
+  const line = svg.querySelector('line');
+  const box = svg.getBoundingClientRect();
+  const drawn = line.getBoundingClientRect();
+  const end = (x, y) => [
+    box.left + box.width * Number(line.getAttribute(x)) / 100,
+    box.top + box.height * Number(line.getAttribute(y)) / 100,
+  ];
+  const centre = (n) => {
+    const r = n.getBoundingClientRect();
+    return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+  };
+  return {
+    ends: [end('x1', 'y1'), end('x2', 'y2')],
+    seats: [...document.querySelectorAll('.seat.linked')].map(centre),
+    length: Math.hypot(drawn.width, drawn.height),
+  };
+}"""
+"""Party!'s link line as drawn (None when it is not shown): its two ends in pixels, the
+centres of the linked seats, and the length of the box it is drawn in."""
+
+
+def assert_link_line_joins_the_linked_seats(page: Page) -> None:
+    drawn = page.evaluate(LINK_LINE)
+    assert drawn is not None, "the link line is not shown"
+    assert len(drawn["seats"]) == 2 and drawn["length"] > 40, drawn
+    for end in drawn["ends"]:
+        assert min(abs(end[0] - x) + abs(end[1] - y) for x, y in drawn["seats"]) < 3, drawn
+
+
 @pytest.fixture
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def module_browser() -> Iterator[Browser]:
+    """One browser for a whole module of tests (each test opens its own pages)."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for a whole module of tests (each test deals its own tables)."""
+    live = start_server(
+        tmp_path_factory.mktemp("server"),
+        "--bot-delay", "0.02", "--grace", "3600", "--round-pause", "3600",
+    )  # fmt: skip
+    yield live
+    live.stop()
+
+
+def dealt(browser: Browser, server: Server, preset: str, seats: int, **body: Any) -> Page:
+    """A table made over the API (all bots but Ann) and started by Ann's page, seated at it,
+    once the bots have played up to her turn (the table waits for her)."""
+    made = server.post(
+        "/api/tables",
+        {"name": "Ann", "preset": preset, "seats": seats, "bots": ["greedy"] * (seats - 1), **body},
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server.base + "/health")  # the origin, to hold the seat token
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{server.base}/t/{made['table']}")
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=20_000)
+    page.wait_for_selector("#hand button.card")
+    return page
 
 
 def start_server(tmp_path: Path, *flags: str) -> Server:

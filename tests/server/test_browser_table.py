@@ -8,6 +8,7 @@ otherwise they go to a temporary folder (the pages must still render).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import time
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from tests.server.browser_kit import (
     CARD_CODE,
     DESKTOP,
     PHONE,
+    assert_link_line_joins_the_linked_seats,
     browser,
     log_lines,
     my_seat,
@@ -80,9 +82,10 @@ def create_through_the_form(page: Page, server: Server, **form: Any) -> None:
         page.fill("#create input[name=turn_timer]", str(form["turn_timer"]))
     for switch in form.get("house", ()):
         page.check(f"#house-rules input[name={switch}]")
-    # the greedy bot without a person's think time, so that a round takes seconds
-    for choice in page.locator("#bot-list select").all():
-        choice.select_option(form.get("bot", "greedy"))
+    # the greedy bot without a person's think time, so that a round takes seconds: one
+    # strength for all the bots
+    if form["bots"]:
+        page.select_option("#all-bots", form.get("bot", "greedy"))
     page.click("#create button[type=submit]")
     page.wait_for_url("**/t/*")
     page.wait_for_function("document.body.dataset.seat === '0'")
@@ -204,6 +207,14 @@ def decision_on_screen(page: Page) -> str | None:
 def assert_log_in_words(page: Page) -> None:
     lines = log_lines(page)
     assert lines, "the log is empty"
+    # drawing until a card plays is one line for the seat, not one a card
+    plain = [line for line in lines if " draws " in line and " for " not in line]
+    pairs = itertools.pairwise(lines)
+    assert not [
+        a
+        for a, b in pairs
+        if a in plain and b in plain and a.split(" draws ")[0] == b.split(" draws ")[0]
+    ]
     coded = [line for line in lines if CARD_CODE.search(line.replace("UNO", ""))]
     assert not coded, coded
     assert not [line for line in lines if "_" in line], "internal names in the log"
@@ -279,8 +290,19 @@ def test_after_a_rematch_the_log_starts_with_the_new_deal(browser: Browser, serv
         take_a_turn(page)
         time.sleep(0.05)
     page.wait_for_selector("[data-control=rematch]")
-    page.click("[data-control=rematch]")
+    # the result takes the focus on its first button; Esc puts it aside to read the table
+    assert page.evaluate("document.activeElement.dataset.control") == "rematch"
+    page.keyboard.press("Escape")
+    assert page.locator("#round-end").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "show-result"
+    assert page.locator("#log").is_visible()
+    page.keyboard.press("Enter")  # and back
+    page.wait_for_selector("#round-end:not([hidden])")
+    assert page.evaluate("document.activeElement.dataset.control") == "rematch"
+    page.keyboard.press("Enter")  # no Tab at all to the next deal
     page.wait_for_function("document.body.dataset.over === 'false'")
+    # the focus goes to the new hand, not to the top of the page
+    page.wait_for_function("document.activeElement.closest('#hand') !== null")
     page.wait_for_function("document.querySelectorAll('#log li').length >= 4")
     lines = log_lines(page)
     assert lines[0].endswith("is dealt 7 cards") or " is dealt the " in lines[0], lines[:3]
@@ -420,6 +442,10 @@ def test_leave_asks_first_and_says_what_happens(browser: Browser, server: Server
     page.click("#leave")
     page.wait_for_function("document.body.dataset.seat === 'spectator'")
     assert "a bot plays your seat" in page.inner_text("#status")
+    page.reload()  # back later: told why it is a spectator's view
+    page.wait_for_selector("#reclaim:not([hidden])")
+    assert page.inner_text("#reclaim-text").startswith("You left this table (your seat, Ann, ")
+    assert page.locator("#reclaim-button").is_hidden()
 
 
 def test_a_player_whose_seat_went_to_a_bot_is_told_and_takes_it_back(
@@ -514,6 +540,11 @@ def test_party_point_taken_and_wild_drawn_together_by_clicking_seats(
                 assert counts.get(names[seat], 0) >= 1, (names[seat], tally)
                 assert sum(counts.values()) == 4  # every player pointed once
                 snap(page, shots_dir(tmp_path) / "party-tally-desktop.jpg")
+                # the tally goes a few seconds after the pointing, not at the next Point Taken
+                page.wait_for_function(
+                    "!document.querySelector('#party-note').innerText.includes('Pointed at:')",
+                    timeout=10_000,
+                )
                 pointed = True
                 continue
             if link.count() and not linked:
@@ -521,7 +552,7 @@ def test_party_point_taken_and_wild_drawn_together_by_clicking_seats(
                 if picked.count():  # a first seat is picked already (a click raced a frame)
                     a = int(picked.first.get_attribute("data-seat") or "-1")
                 else:
-                    assert "click the first of the two players" in page.inner_text("#prompt")
+                    assert "choose the first of the two players" in page.inner_text("#prompt")
                     first = link.first.locator("xpath=ancestor::div[@data-seat]")
                     a = int(first.get_attribute("data-seat") or "-1")
                     link.first.click(timeout=1000)
@@ -534,7 +565,10 @@ def test_party_point_taken_and_wild_drawn_together_by_clicking_seats(
                 )
                 second.click(timeout=1000)
                 page.wait_for_selector(".seat.linked", timeout=5000)
-                page.wait_for_function("!document.querySelector('#link-line').hidden")
+                page.wait_for_function(
+                    "!document.querySelector('#link-line').hasAttribute('hidden')"
+                )
+                assert_link_line_joins_the_linked_seats(page)
                 linked_seats = page.evaluate(
                     "[...document.querySelectorAll('.seat.linked')].map((n) => n.dataset.seat)"
                 )
@@ -575,11 +609,15 @@ def test_the_create_form_asks_each_bots_strength_by_name(
     page.fill("#create input[name=bots]", "3")
     selects = page.locator("#bot-list select")
     assert selects.count() == 3
+    assert not selects.first.is_visible()  # one strength for all, each bot's behind a summary
+    page.select_option("#all-bots", "hard")
+    assert [s.input_value() for s in selects.all()] == ["hard"] * 3
+    page.click("#each-bot summary")
     words = selects.first.locator("option").all_inner_texts()
     assert [w.split(":")[0] for w in words[:3]] == ["Easy", "Normal", "Hard"]
     assert "forgets Uno" in words[0] and "searches" in words[2]
     selects.nth(0).select_option("easy")
-    selects.nth(2).select_option("hard")
+    selects.nth(1).select_option("normal")
     page.fill("#create input[name=bots]", "2")  # fewer bots: the first choices are kept
     assert selects.count() == 2 and selects.nth(0).input_value() == "easy"
     page.fill("#create input[name=bots]", "3")

@@ -6,9 +6,9 @@ import { connect, send, setToken, downloadRecord } from "./net.js";
 import { cardName } from "./cards.js";
 import { renderSeats, renderCenter } from "./table.js";
 import { renderHand, playOptions } from "./hand.js";
-import { promptText, aimedActions, renderActions, describeChoice, openChooser } from "./prompts.js";
+import { promptText, aimedActions, renderActions, describeChoice, openChooser, errorWords } from "./prompts.js";
 import { renderUnit, renderParty } from "./variants.js";
-import { appendLog, renderChat, renderScores, renderRules, renderResult } from "./side.js";
+import { appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
 
@@ -19,14 +19,30 @@ const ctrl = {
   frame: null, table: null, view: null, seat: null, legal: [], aimed: new Map(),
   newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
   sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false, wasMine: false,
-  deadline: null, dealAt: null, prompt: "", reclaim: null,
-  send, act,
+  deadline: null, dealAt: null, prompt: "", reclaim: null, tallyUntil: null, noticeUntil: null,
+  resultShut: "", send, act,
 };
+const TALLY_MS = 4000;  // Point Taken's tally stays this long after the pointing, then goes
+const NOTICE_MS = 6000;  // a refusal stays this long (or until your next move)
 
-function status(text) { $("#status").textContent = text; }
+/** The connection in the bar; a lost one also makes the table visibly inert, with a banner. */
+function status(text) {
+  $("#status").textContent = text;
+  const lost = /^(connection lost|not connected)/.test(text);
+  if (lost || text === "connected") document.body.dataset.conn = lost ? "lost" : "ok";
+  $("#offline").hidden = !lost;
+}
 function announce(text) { if (text) $("#live").textContent = text; }
 
-function act(action) { ctrl.armedUno = false; ctrl.linkFirst = null; send({ type: "act", action }); }
+/** A move the table refused, said for a person on the felt, and cleared a little later. */
+function notice(text) {
+  const box = $("#notice");
+  box.textContent = text;
+  box.hidden = !text;
+  ctrl.noticeUntil = text ? performance.now() + NOTICE_MS : null;
+}
+
+function act(action) { ctrl.armedUno = false; ctrl.linkFirst = null; notice(""); send({ type: "act", action }); }
 
 // ---------------------------------------------------------------- choices ---
 ctrl.playCard = (code, pile = 0) => {
@@ -46,6 +62,13 @@ ctrl.playCard = (code, pile = 0) => {
   openChooser(title, help, choices.map((a) => [a, describeChoice(a, ctrl)]), act);
 };
 
+/** The round-end sheet put aside to look at the table and the log; "Show the result" brings it back. */
+ctrl.shutResult = () => {
+  ctrl.resultShut = $("#round-end").dataset.key || "";
+  redraw();
+  $("#show-result").focus();
+};
+
 ctrl.drawClick = () => { if (ctrl.legal.includes("draw")) act("draw"); };
 
 ctrl.buttonClick = (key) => {
@@ -61,15 +84,17 @@ ctrl.aimedClick = (key) => {
 
 // ---------------------------------------------------------------- frames ---
 function onFrame(frame) {
-  if (frame.type === "error") { status(frame.message); announce(frame.message); return; }
+  if (frame.type === "error") { const text = errorWords(frame.message, ctrl); notice(text); announce(text); return; }
   if (frame.type === "hello") {
     document.body.dataset.seat = frame.seat === null ? "spectator" : String(frame.seat);
     ctrl.reclaim = frame.reclaim === undefined ? null : frame.reclaim;
+    ctrl.table = null;
     $("#log").replaceChildren();
     return;
   }
   if (frame.type !== "state") return;
   ctrl.frame = frame;
+  const before = ctrl.table;
   ctrl.table = frame.table;
   ctrl.view = frame.view;
   ctrl.seat = frame.seat;
@@ -80,8 +105,11 @@ function onFrame(frame) {
     const t = e.event.type;
     if ((t === "play" || t === "jump") && e.event.seat !== undefined) ctrl.lastPlayer = e.event.seat;
     if (t === "point") ctrl.pointTally.set(e.event.target, (ctrl.pointTally.get(e.event.target) || 0) + 1);
-    if (t === "play" && e.event.cards && e.event.cards[0].endsWith("P")) ctrl.pointTally = new Map();
+    if (t === "play" && e.event.cards && e.event.cards[0].endsWith("P")) { ctrl.pointTally = new Map(); ctrl.tallyUntil = null; }
   }
+  // the tally stays up while the pointing lasts and a few seconds after, then goes
+  if (frame.view && frame.view.pointing) ctrl.tallyUntil = null;
+  else if (ctrl.pointTally.size && ctrl.tallyUntil === null) ctrl.tallyUntil = performance.now() + TALLY_MS;
   if (!ctrl.legal.some((a) => a.startsWith("link "))) ctrl.linkFirst = null;
   const clock = frame.clock || {};
   const now = performance.now();
@@ -89,6 +117,7 @@ function onFrame(frame) {
   ctrl.dealAt = clock.deal_left !== null && clock.deal_left !== undefined ? now + clock.deal_left * 1000 : null;
   if ($("#chooser").open && !ctrl.legal.length) $("#chooser").close();
   appendLog(frame, frame.table.seats.map((s) => s.name));
+  if (before && frame.events_from !== 0) noteLeavers(before, frame.table);
   const types = new Set(ctrl.newEvents.map((e) => e.event.type));
   if (types.has("overload")) sounds.overload();
   else if (types.has("press")) sounds.press();
@@ -132,13 +161,28 @@ function redraw() {
   tick();
 }
 
+/** A person whose seat went to a bot (left, or given away by the host) is named in the log. */
+function noteLeavers(before, table) {
+  for (const s of table.seats) {
+    const was = before.seats[s.seat];
+    if (was && was.kind === "human" && s.kind === "bot") appendNote(`${was.name} left the table: ${s.name} plays the seat from here`);
+  }
+}
+
 /** A returning player whose seat went to a stand-in bot: told so, with the way back. */
 function renderReclaim() {
   const { table, seat } = ctrl;
   const former = ctrl.reclaim;
   const box = $("#reclaim");
   const show = seat === null && former !== null && table.seats[former] && table.seats[former].kind === "bot";
-  box.hidden = !show;
+  const left = seat === null && !show ? localStorage.getItem(`unokit:left:${tableId}`) : null;
+  box.hidden = !show && !left;
+  $("#reclaim-button").hidden = !show;
+  if (left && !show) {
+    const text = `You left this table (your seat, ${left}, went to a bot): you are watching.`;
+    if ($("#reclaim-text").textContent !== text) $("#reclaim-text").textContent = text;
+    return;
+  }
   if (!show) return;
   const text = `While you were away your seat (${table.seats[former].name}) went to a stand-in bot: it plays your cards now, and you are watching. Take the seat back to play on with its hand.`;
   if ($("#reclaim-text").textContent !== text) { $("#reclaim-text").textContent = text; announce(text); }
@@ -173,6 +217,8 @@ function renderHost() {
 // ---------------------------------------------------------------- clocks ---
 function tick() {
   const now = performance.now();
+  if (ctrl.tallyUntil !== null && now >= ctrl.tallyUntil) { ctrl.pointTally = new Map(); ctrl.tallyUntil = null; if (ctrl.view) renderParty(ctrl); }
+  if (ctrl.noticeUntil !== null && now >= ctrl.noticeUntil) notice("");
   const seatNode = ctrl.view && ctrl.view.to_play !== null ? document.querySelector(`.seat[data-seat="${ctrl.view.to_play}"] .clock`) : null;
   if (seatNode && ctrl.deadline) {
     const left = Math.max(0, (ctrl.deadline.at - now) / 1000);
@@ -193,6 +239,7 @@ function tick() {
 
 // ---------------------------------------------------------------- keyboard ---
 function onKey(ev) {
+  if (ev.key === "Escape" && !$("#round-end").hidden) { ctrl.shutResult(); ev.preventDefault(); return; }
   if (!ctrl.view || ["INPUT", "TEXTAREA", "SELECT"].includes(ev.target.tagName) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if ($("#chooser").open) return;
   const key = ev.key.toLowerCase();
@@ -265,14 +312,24 @@ function showTable() {
     const what = playing ? "A bot will play your seat for the rest of the match, and you will watch as a spectator." : "Your seat opens again for someone else.";
     if (!confirm(`Leave the table? ${what}`)) return;
     send({ type: "leave" });
+    const me = ctrl.table && ctrl.seat !== null ? ctrl.table.seats[ctrl.seat] : null;
+    if (playing && me) localStorage.setItem(`unokit:left:${tableId}`, me.name);
     setToken(null);
     status(playing ? "You left: a bot plays your seat. You are watching." : "You left the table.");
   });
   $("#chooser-cancel").addEventListener("click", () => $("#chooser").close());
   $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status("you take your seat back"); });
+  $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   document.addEventListener("keydown", onKey);
   setInterval(tick, 250);
-  connect(tableId, { onFrame, onStatus: status });
+  // a dead link (the table ended, or a mistyped address) says so, rather than an empty felt
+  fetch(`/api/tables/${tableId}`).then(async (res) => {
+    const body = res.ok ? null : await res.json().catch(() => ({}));
+    if (res.ok || !/no such table/.test((body && body.error) || "")) { connect(tableId, { onFrame, onStatus: status }); return; }
+    $("#table").hidden = true;
+    document.body.classList.remove("at-table");
+    $("#gone").hidden = false;
+  }, () => connect(tableId, { onFrame, onStatus: status }));
 }
 
 setupToggles();

@@ -20,20 +20,26 @@ export async function showLobby(status) {
   for (const p of options.presets) $("#preset").append(el("option", { value: p.name, text: PRESET_WORDS[p.name] || p.name }));
   const strengths = options.strengths || {};
   const others = options.bots.filter((b) => !strengths[b]);
-  /** One select a bot: the named strengths in words first, then the server's other bots. */
+  /** The strengths in words first, then the server's other bots. */
+  function strengthOptions() {
+    const named = Object.entries(strengths).map(([b, s]) => el("option", { value: b, text: `${b[0].toUpperCase()}${b.slice(1)}: ${s.words}` }));
+    return others.length ? [...named, el("optgroup", { label: "Other bots (docs/bots.md)" }, ...others.map((b) => el("option", { value: b, text: b })))] : named;
+  }
   function botChoice(i, value) {
-    const select = el("select", { name: `bot-${i}`, "aria-label": `strength of bot ${i + 1}` },
-      ...Object.entries(strengths).map(([b, s]) => el("option", { value: b, text: `${b[0].toUpperCase()}${b.slice(1)}: ${s.words}` })));
-    if (others.length) select.append(el("optgroup", { label: "Other bots (docs/bots.md)" }, ...others.map((b) => el("option", { value: b, text: b }))));
+    const select = el("select", { name: `bot-${i}`, "aria-label": `strength of bot ${i + 1}` }, ...strengthOptions());
     select.value = value;
     return el("label", { class: "bot-choice" }, `Bot ${i + 1} `, select);
   }
+  // one strength for every bot, and under it each bot on its own (14 selects read badly)
+  const all = $("#all-bots");
+  all.replaceChildren(...strengthOptions());
+  all.value = strengths.normal ? "normal" : options.bots[0];
+  all.addEventListener("change", () => { for (const s of $("#bot-list").querySelectorAll("select")) s.value = all.value; });
   function followBots() {
     const list = $("#bot-list");
     const n = Math.max(0, Math.min(Number(field(form, "bots").value) || 0, 15));
     const kept = [...list.querySelectorAll("select")].map((s) => s.value);
-    const fallback = strengths.normal ? "normal" : options.bots[0];
-    list.replaceChildren(...Array.from({ length: n }, (_, i) => botChoice(i, kept[i] || fallback)));
+    list.replaceChildren(...Array.from({ length: n }, (_, i) => botChoice(i, kept[i] || all.value)));
     $("#bot-seats").hidden = n === 0;
   }
   field(form, "bots").addEventListener("input", followBots);
@@ -61,6 +67,10 @@ export async function showLobby(status) {
       ...(p.house || []).map((k) => el("label", {}, el("input", { type: "checkbox", name: k }), ` ${HOUSE_LABELS[k] || k}`)));
     house.hidden = !(p.house || []).length;
     $("#timer-mode").hidden = !p.timer_mode;
+    // Triple Play's own timer mode stands in for the turn timer: one timer on the form, not two
+    const turnTimer = field(form, "turn_timer");
+    turnTimer.closest("label").hidden = Boolean(p.timer_mode);
+    if (p.timer_mode) turnTimer.value = "";
     const scoring = $("#scoring");
     scoring.replaceChildren(...(p.scorings || ["winner"]).map((s) => el("option", { value: s, text: SCORING_WORDS[s] || s })));
   }

@@ -52,11 +52,11 @@ export function promptText(ctrl) {
     return `Your Wild Give Away overloaded the pile: give ${view.pending.give} card${view.pending.give === 1 ? "" : "s"} to other players.`;
   }
   if (view.phase === "color" && mine) return "Name the colour: pick it below.";
-  if (has("swap") && mine) return "Seven-O / Swap Hands: click the player you trade hands with.";
-  if (has("point")) return "Point Taken: click the player you point at. Whoever most are pointing at draws.";
+  if (has("swap") && mine) return "Seven-O / Swap Hands: choose the player to trade hands with, on their seat.";
+  if (has("point")) return "Point Taken: point at a player, on their seat. Whoever most are pointing at draws.";
   if (has("link") && mine) return ctrl.linkFirst === null
-    ? "Wild Drawn Together: click the first of the two players to link."
-    : `Wild Drawn Together: now click the player to link with ${name(ctrl.linkFirst)}.`;
+    ? "Wild Drawn Together: choose the first of the two players to link, on their seat."
+    : `Wild Drawn Together: now choose the player to link with ${name(ctrl.linkFirst)}.`;
   if (view.pointing && !has("point")) return `Waiting for the others to point (${view.pointing.chosen.length} done).`;
   if (view.mini_pile && view.mini_pile.length && mine) {
     return `A mini pile is in front of you: play a ${COLORS[view.mini_color] || ""} card on it, or take all ${view.mini_pile.length}.`;
@@ -163,4 +163,26 @@ export function openChooser(title, help, options, onPick) {
     box.append(button);
   }
   $("#chooser").showModal();
+}
+
+const CODE = /(\b(?:an?|the) )?\b([RYGB](?:\d|S|R|D|P)|[RYGB]\+2|W\+4|WSH|WSW|WCL|WGA|WPU|WDT|WC|W)(?![\w+])/g;
+
+/** A refusal from the table said for a person: names for seats, card names for codes, no
+ *  command syntax. The engine's words are written for the command line. */
+export function errorWords(message, ctrl) {
+  const name = (s) => (ctrl.table ? nameOf(ctrl, s) : `seat ${s}`);
+  let m = /^it is seat (\d+)'s turn/.exec(message);
+  if (m) return Number(m[1]) === ctrl.seat ? "It is your turn now." : `Not yet: it is ${name(m[1])}'s turn.`;
+  m = /is not identical to the (.+) on top$/.exec(message);
+  if (m) return "Too late to jump in: the card on top has changed.";
+  if (/moment to (say it|catch them) has passed|said Uno or the moment/.test(message)) return "Too late: that moment has passed.";
+  if (/is not legal now$/.test(message)) return "That move is not possible now: the table moved on.";
+  let text = message
+    .replace(/\s*\([a-z_]+=\w+\)/g, "")
+    .replace(/[:,]?\s*like '[^']*'/g, "")
+    .replace(/:\s*(?:swap N|color R, Y, G or B|play \S+ or pass)$/g, "")
+    .replace(/\bseat (\d+)/g, (_, s) => name(s))
+    .replace(CODE, (_, article, code) => `${article ? "the " : ""}${cardName(code)}`);
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

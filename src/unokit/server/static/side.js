@@ -11,9 +11,37 @@ export function appendLog(frame, names) {
   const log = $("#log");
   if (frame.events_from === 0 && frame.events.length) log.replaceChildren();
   for (const e of frame.events) {
-    log.append(el("li", { text: describe(e.event, names, e.text, e.auto), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null }));
+    const both = merged(log, e);
+    if (both) {
+      log.lastElementChild.textContent = describe(both, names, "", null);
+      log.lastElementChild._draw = both;
+      continue;
+    }
+    const li = el("li", { text: describe(e.event, names, e.text, e.auto), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null });
+    if (plainDraw(e)) li._draw = e.event;
+    log.append(li);
   }
   while (log.children.length > LOG_LIMIT) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+/** A draw of the player's own turn (no penalty, not the table's move for them). */
+const plainDraw = (e) => e.event.type === "draw" && (!e.event.reason || e.event.reason === "turn") && !e.auto;
+
+/** The same seat drawing one card after another (draw until you can play) reads as one line. */
+function merged(log, e) {
+  const last = log.lastElementChild;
+  const ev = e.event;
+  if (!last || !last._draw || !plainDraw(e) || last._draw.seat !== ev.seat) return null;
+  const prev = last._draw;
+  const both = (prev.cards || []).length && (ev.cards || []).length;
+  return { ...ev, cards: both ? [...prev.cards, ...ev.cards] : undefined, count: (prev.count || (prev.cards || []).length) + (ev.count || (ev.cards || []).length) };
+}
+
+/** A line the page adds itself (a person left), not one of the table's events. */
+export function appendNote(text) {
+  const log = $("#log");
+  log.append(el("li", { text, "data-type": "note" }));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -100,10 +128,25 @@ export function renderResult(ctrl) {
   const { table, view, seat } = ctrl;
   const over = Boolean(view && view.over);
   const screen = $("#round-end");
-  screen.hidden = !over;
-  if (!over) { screen.dataset.key = ""; return; }
-  const key = `${table.match_no}:${table.round}:${table.match_over}:${table.version}`;
-  if (screen.dataset.key !== key) {
+  const key = `${table.match_no}:${table.round}:${table.match_over}`;
+  const shut = over && ctrl.resultShut === key;
+  const wasOpen = !screen.hidden;
+  screen.hidden = !over || shut;
+  $("#show-result").hidden = !shut;
+  if (!over) {
+    screen.dataset.key = "";
+    // the sheet had the focus (its Deal button): it goes to the new hand, not to the page's top
+    const focus = document.activeElement;
+    if (wasOpen && (!focus || focus === document.body || screen.contains(focus))) {
+      const first = $("#hand button.playable") || $("#hand button") || $("#log");
+      first.focus();
+    }
+    return;
+  }
+  const fresh = screen.dataset.key !== key;
+  if (screen.dataset.shown !== `${key}:${table.version}`) {
+    screen.dataset.shown = `${key}:${table.version}`;
+    screen.dataset.key = key;
     screen.dataset.key = key;
     const box = $("#result");
     const w = view.winner;
@@ -126,7 +169,7 @@ export function renderResult(ctrl) {
   }
   const controls = $("#result-controls");
   const want = seat === null ? "" : table.match_over ? "rematch" : "next_round";
-  if (controls.dataset.want !== want) {
+  if (controls.dataset.want !== want || !controls.children.length) {
     controls.dataset.want = want;
     controls.replaceChildren();
     if (want) {
@@ -134,5 +177,10 @@ export function renderResult(ctrl) {
       b.addEventListener("click", () => ctrl.send({ type: want }));
       controls.append(b);
     }
+    const look = el("button", { type: "button", id: "shut-result", text: "Look at the table", title: "key Esc" });
+    look.addEventListener("click", () => ctrl.shutResult());
+    controls.append(look);
   }
+  // a new result takes the focus on its first button: Enter deals the next round
+  if (fresh && !screen.hidden) controls.querySelector("button").focus({ preventScroll: true });
 }

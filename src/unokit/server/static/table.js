@@ -17,7 +17,7 @@ function place(s, seat, n) {
   const others = seat === null ? n : n - 1;
   const i = (s - me + n) % n - (seat === null ? 0 : 1);
   if (seat !== null && s === seat) return { x: 50, y: 92 };
-  const span = seat === null ? 340 : others > 6 ? 300 : 200;
+  const span = seat === null ? 340 : others > 9 ? 320 : others > 6 ? 300 : 200;
   const a = ((90 + span / 2 - (span * (i + 0.5)) / others) * Math.PI) / 180;
   return { x: 50 + 44 * Math.cos(a), y: 50 - 41 * Math.sin(a) };
 }
@@ -49,8 +49,10 @@ function createSeat(s) {
     el("div", { class: "count", "aria-hidden": "true" }),
     el("div", { class: "clock", "aria-hidden": "true" }),
     el("div", { class: "seat-actions" }),
-    el("div", { class: "mini" }));
+    el("div", { class: "mini" }),
+    el("span", { class: "uno-flag", "aria-hidden": "true", text: "UNO!" }));
   node.dataset.seat = String(s.seat);
+  if (resizes) resizes.observe(node);
   return node;
 }
 
@@ -67,8 +69,10 @@ function updateSeat(node, s, ctrl) {
       `${s.kind === "bot" ? " bot" : ""}${linked ? " linked" : ""}${picked ? " picked" : ""}` +
       `${view && view.uno_said.includes(s.seat) ? " uno" : ""}`,
     "aria-label": seatLabel(s, ctrl),
-    style: `--x:${pos.x.toFixed(1)}%;--y:${pos.y.toFixed(1)}%;--hue:${HUES[s.seat % HUES.length]}`,
   });
+  node.style.setProperty("--hue", String(HUES[s.seat % HUES.length]));
+  node.dataset.x = pos.x.toFixed(2);
+  node.dataset.y = pos.y.toFixed(2);
   const avatar = node.querySelector(".avatar");
   setProps(avatar, { text: s.kind === "open" ? "?" : initials(s.name) });
   setProps(node.querySelector(".name"), { text: s.name });
@@ -84,9 +88,8 @@ function updateSeat(node, s, ctrl) {
   while (fan.children.length > shown) fan.lastChild.remove();
   while (fan.children.length < shown) fan.append(backNode());
   fan.style.setProperty("--n", String(shown));
-  setProps(node.querySelector(".count"), {
-    text: count === null ? "" : `${count}${view.uno_said.includes(s.seat) ? " · UNO!" : ""}`,
-  });
+  // the count alone: "UNO!" is a flag on the seat's edge, so it never squeezes the name
+  setProps(node.querySelector(".count"), { text: count === null ? "" : String(count) });
   setProps(node.querySelector(".clock"), { hidden: !turn || !ctrl.deadline });
   // actions aimed at this seat: catch, trade hands, point, link, all in place
   const aimed = ctrl.aimed.get(s.seat) || [];
@@ -110,25 +113,67 @@ function updateSeat(node, s, ctrl) {
   }
 }
 
+// A seat grows (its clock row, a mini pile, buttons) and the felt resizes with the window: each
+// time, the seats are placed again.
+const resizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => layoutSeats());
+let observingFelt = false;
+
 export function renderSeats(ctrl) {
   const { table } = ctrl;
   const box = $("#seats");
   box.dataset.n = String(table.seats.length);
+  box.dataset.crowd = table.seats.length >= 13 ? "many" : table.seats.length >= 9 ? "some" : "";
   keyed(box, table.seats, (s) => s.seat, createSeat, (node, s) => updateSeat(node, s, ctrl));
-  renderLink(ctrl);
+  const link = ctrl.view && ctrl.view.link;
+  box.dataset.link = link ? link.join(" ") : "";
+  if (resizes && !observingFelt) { resizes.observe($("#felt")); observingFelt = true; }
+  layoutSeats();
 }
 
-/** Party!'s link: a line drawn between the two linked seats. */
-function renderLink(ctrl) {
+const PHONE = "(max-width: 700px)";
+const EDGE = 6;  // px kept clear inside the felt's rim
+
+/**
+ * Each seat placed on the felt in pixels: centred on its point of the rim, then pulled in so
+ * that all of it lies on the felt (no avatar cut at the left, nothing under the side panel);
+ * your own seat stands on the felt's bottom edge and grows upwards, never over the prompt.
+ * On a phone the seats are a grid above the piles and need none of this.
+ */
+export function layoutSeats() {
+  const felt = $("#felt");
+  const box = $("#seats");
+  const phone = window.matchMedia(PHONE).matches;
+  const W = felt.clientWidth;
+  const H = felt.clientHeight;
+  for (const node of box.children) {
+    if (phone) { node.style.left = ""; node.style.top = ""; continue; }
+    const w = node.offsetWidth;
+    const h = node.offsetHeight;
+    const x = (Number(node.dataset.x) / 100) * W;
+    const y = (Number(node.dataset.y) / 100) * H;
+    const left = Math.max(EDGE, Math.min(x - w / 2, W - EDGE - w));
+    const top = Math.max(EDGE, Math.min(node.classList.contains("me") ? H - EDGE - h : y - h / 2, H - EDGE - h));
+    node.style.left = `${left.toFixed(1)}px`;
+    node.style.top = `${top.toFixed(1)}px`;
+  }
+  drawLink(box, phone, W, H);
+}
+
+/** Party!'s link: a line drawn between the two linked seats, centre to centre. */
+function drawLink(box, phone, W, H) {
   const svg = $("#link-line");
-  const link = ctrl.view && ctrl.view.link;
-  if (!link || window.matchMedia("(max-width: 700px)").matches) { svg.hidden = true; return; }
-  const n = ctrl.table.seats.length;
-  const [a, b] = link.map((s) => place(s, ctrl.seat, n));
-  svg.hidden = false;
+  const ends = (box.dataset.link || "").split(" ").filter(Boolean)
+    .map((s) => box.querySelector(`.seat[data-seat="${s}"]`)).filter(Boolean);
+  // an SVG element has no `hidden` property: the attribute itself is set and removed
+  const show = ends.length === 2 && !phone && W > 0 && H > 0;
+  svg.toggleAttribute("hidden", !show);
+  if (!show) return;
   const line = svg.querySelector("line");
-  line.setAttribute("x1", a.x); line.setAttribute("y1", a.y);
-  line.setAttribute("x2", b.x); line.setAttribute("y2", b.y);
+  const [a, b] = ends.map((n) => ({
+    x: ((n.offsetLeft + n.offsetWidth / 2) / W) * 100, y: ((n.offsetTop + n.offsetHeight / 2) / H) * 100,
+  }));
+  line.setAttribute("x1", a.x.toFixed(2)); line.setAttribute("y1", a.y.toFixed(2));
+  line.setAttribute("x2", b.x.toFixed(2)); line.setAttribute("y2", b.y.toFixed(2));
 }
 
 /** The middle: the draw pile, the discard pile (one, or Triple Play's three), the colour, direction. */
