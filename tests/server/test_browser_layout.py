@@ -1,0 +1,158 @@
+"""The table's geometry in Chromium, asserted in pixels at every table size and window size:
+no seat off the felt or under the side panel, your seat never over the prompt, no sideways
+scrolling on a phone, no name split inside a word, Party!'s link line where the seats are.
+
+Lean on purpose (it runs in CI on 2 cores): one browser and one server for the module, tables
+dealt over the API, one page a table, and the window resized under it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from tests.server.browser_kit import (
+    assert_link_line_joins_the_linked_seats,
+    dealt,
+    module_browser,
+    module_server,
+    take_a_turn,
+)
+from tests.server.live import Server
+
+SHOTS = Path(os.environ["UNOKIT_LAYOUT_SHOTS"]) if os.environ.get("UNOKIT_LAYOUT_SHOTS") else None
+"""A folder to keep each size's screenshot in, to look at (none by default: CI only asserts)."""
+SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
+
+GEOMETRY = """() => {
+  const box = (n) => {
+    const r = n.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const q = (s) => document.querySelector(s);
+  const broken = [];
+  for (const name of document.querySelectorAll('#seats .seat .name')) {
+    const text = name.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    let at = 0;
+    for (const word of text.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      if (word && range.getClientRects().length > 1) broken.push(text.textContent);
+      at += word.length + 1;
+    }
+  }
+  return {
+    felt: box(q('#felt')), side: box(q('#side')), prompt: box(q('#prompt-row')),
+    seats: [...document.querySelectorAll('#seats .seat')].map((n) => ({
+      seat: n.dataset.seat, me: n.classList.contains('me'), box: box(n) })),
+    scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth,
+    broken,
+  };
+}"""
+"""Where everything is, in CSS pixels of the viewport."""
+
+__all__ = ["module_browser", "module_server"]  # the fixtures
+
+SETTLE = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"""
+"""Two animation frames: the resize observed, the seats placed again, the page laid out."""
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def assert_geometry(page: Page, width: int, height: int) -> dict[str, Any]:
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate(SETTLE)
+    g: dict[str, Any] = page.evaluate(GEOMETRY)
+    where = f"{width}x{height}"
+    if SHOTS:
+        n = len(g["seats"])
+        page.screenshot(path=str(SHOTS / f"layout-{n}-{where}.png"))
+    felt, side, prompt = g["felt"], g["side"], g["prompt"]
+    assert g["scroll"] <= g["width"], f"{where}: the page scrolls sideways ({g['scroll']} px)"
+    for s in g["seats"]:
+        left, top, right, bottom = s["box"]
+        assert left >= felt[0] - 0.5 and right <= felt[2] + 0.5, (where, "off the felt", s, felt)
+        assert top >= felt[1] - 0.5 and bottom <= felt[3] + 0.5, (where, "off the felt", s, felt)
+        assert right <= g["width"] + 0.5, (where, "off the screen", s)
+        assert not overlap(s["box"], side), (where, "under the side panel", s, side)
+        if s["me"]:
+            assert bottom <= prompt[1] + 0.5, (where, "your seat over the prompt", s, prompt)
+    boxes = [s["box"] for s in g["seats"]]
+    pairs = [(i, j) for i in range(len(boxes)) for j in range(i) if overlap(boxes[i], boxes[j])]
+    assert not pairs, (where, "seats over each other", pairs)
+    assert g["broken"] == [], (where, "a name split inside a word", g["broken"])
+    return g
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "seed"),
+    [("mattel-2021", 2, 1), ("triple-play", 3, 1), ("mattel-2015", 4, 1), ("mattel-2021", 6, 1),
+     ("mattel-2021", 8, 1), ("mattel-2021", 10, 1),
+     ("party", 16, 1),  # Ann is to point: every seat has its Point here button
+     ("party", 16, 3)],  # a mini pile lies in front of Ann: her seat grows
+    ids=str,
+)  # fmt: skip
+def test_the_table_holds_its_shape_at_every_size(
+    module_browser: Browser, module_server: Server, preset: str, seats: int, seed: int
+) -> None:
+    timer = {"house": {"timer": 600}} if preset == "triple-play" else {"turn_timer": 600}
+    page = dealt(module_browser, module_server, preset, seats, seed=seed, **timer)
+    if preset != "triple-play":
+        page.wait_for_selector(".seat.me .clock:not([hidden])")
+    for width, height in SIZES:
+        g = assert_geometry(page, width, height)
+        assert len(g["seats"]) == seats
+    page.close()
+
+
+def test_party_at_sixteen_seats_links_seats_with_a_line_and_flags_uno_beside_the_name(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Ann plays a 16-seat Party! table by its page until two seats are linked and one has
+    said UNO!: the line joins the linked seats, and the flag squeezes no name."""
+    page = dealt(module_browser, module_server, "party", 16, seed=7)
+    linked = flagged = False
+    deadline = time.monotonic() + 150
+    while not (linked and flagged) and time.monotonic() < deadline:
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        if not linked and page.locator(".seat.linked").count() == 2:
+            page.evaluate(SETTLE)
+            if page.locator(".seat.linked").count() == 2:
+                assert_link_line_joins_the_linked_seats(page)
+                linked = True
+        if not flagged and page.locator(".seat.uno").count():
+            uno = page.locator(".seat.uno").first
+            if uno.locator(".uno-flag").is_visible() and uno.locator(".count").inner_text() == "1":
+                assert_geometry(page, 1280, 800)
+                flagged = True
+        take_a_turn(page)
+        time.sleep(0.05)
+    assert linked and flagged, (linked, flagged)
+    page.close()
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_the_lobby_on_a_phone_never_scrolls_sideways_even_with_fifteen_bots(
+    module_browser: Browser, module_server: Server, width: int
+) -> None:
+    page = module_browser.new_page(viewport={"width": width, "height": 800})
+    page.goto(module_server.base + "/")
+    page.select_option("#preset", "party")
+    page.fill("#create input[name=seats]", "16")
+    page.fill("#create input[name=bots]", "15")
+    page.click("#each-bot summary")  # every bot's own strength shown too
+    page.wait_for_function("document.querySelectorAll('#bot-list select').length === 15")
+    widths = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], widths
+    page.close()
