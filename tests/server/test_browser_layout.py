@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 from tests.server.browser_kit import (
+    DOCS,
     assert_link_line_joins_the_linked_seats,
     dealt,
     module_browser,
@@ -24,8 +24,9 @@ from tests.server.browser_kit import (
 )
 from tests.server.live import Server
 
-SHOTS = Path(os.environ["UNOKIT_LAYOUT_SHOTS"]) if os.environ.get("UNOKIT_LAYOUT_SHOTS") else None
-"""A folder to keep each size's screenshot in, to look at (none by default: CI only asserts)."""
+REFRESH = os.environ.get("UNOKIT_SCREENSHOTS", "") not in ("", "0")
+DOCS_SIZES = {(1280, 800): "desktop", (390, 844): "phone"}
+"""With ``UNOKIT_SCREENSHOTS=1`` the 6- and 16-seat tables at these sizes go to the docs."""
 SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
 
 GEOMETRY = """() => {
@@ -72,9 +73,6 @@ def assert_geometry(page: Page, width: int, height: int) -> dict[str, Any]:
     page.evaluate(SETTLE)
     g: dict[str, Any] = page.evaluate(GEOMETRY)
     where = f"{width}x{height}"
-    if SHOTS:
-        n = len(g["seats"])
-        page.screenshot(path=str(SHOTS / f"layout-{n}-{where}.png"))
     felt, side, prompt = g["felt"], g["side"], g["prompt"]
     assert g["scroll"] <= g["width"], f"{where}: the page scrolls sideways ({g['scroll']} px)"
     for s in g["seats"]:
@@ -110,6 +108,10 @@ def test_the_table_holds_its_shape_at_every_size(
     for width, height in SIZES:
         g = assert_geometry(page, width, height)
         assert len(g["seats"]) == seats
+        kind = DOCS_SIZES.get((width, height))
+        if REFRESH and kind and seats in (6, 16):
+            name = f"seats-{seats}-{preset}-{seed}-{kind}.jpg"
+            page.screenshot(path=str(DOCS / name), type="jpeg", quality=80)
     page.close()
 
 

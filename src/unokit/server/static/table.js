@@ -122,7 +122,9 @@ export function renderSeats(ctrl) {
   const { table } = ctrl;
   const box = $("#seats");
   box.dataset.n = String(table.seats.length);
-  box.dataset.crowd = table.seats.length >= 13 ? "many" : table.seats.length >= 9 ? "some" : "";
+  const n = table.seats.length;
+  if (n >= 9) box.dataset.crowd = n >= 13 ? "many" : "some";
+  else delete box.dataset.crowd;
   keyed(box, table.seats, (s) => s.seat, createSeat, (node, s) => updateSeat(node, s, ctrl));
   const link = ctrl.view && ctrl.view.link;
   box.dataset.link = link ? link.join(" ") : "";
