@@ -98,7 +98,7 @@ def dealt(browser: Browser, server: Server, preset: str, seats: int, **body: Any
     page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
     page.goto(f"{server.base}/t/{made['table']}")
     page.click("[data-control=start]")
-    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=20_000)
+    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
     page.wait_for_selector("#hand button.card")
     return page
 
