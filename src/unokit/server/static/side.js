@@ -182,5 +182,7 @@ export function renderResult(ctrl) {
     controls.append(look);
   }
   // a new result takes the focus on its first button: Enter deals the next round
-  if (fresh && !screen.hidden) controls.querySelector("button").focus({ preventScroll: true });
+  // (not while the chat is being typed in)
+  const typing = ["INPUT", "TEXTAREA"].includes(document.activeElement && document.activeElement.tagName);
+  if (fresh && !screen.hidden && !typing) controls.querySelector("button").focus({ preventScroll: true });
 }
