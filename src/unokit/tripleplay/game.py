@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
-from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any, Final, cast
 
@@ -50,7 +49,6 @@ _REVERSE = Kind.REVERSE
 _DISCARD_TWO = Kind.DISCARD_TWO
 _WILD_CLEAR = Kind.WILD_CLEAR
 _GIVE_AWAY = Kind.WILD_GIVE_AWAY
-_INDEX = lambda card: card.index  # noqa: E731 - a key function for sorted()
 
 DRAW: Final = Action("draw")
 TIMEOUT: Final = Action("timeout")
@@ -74,18 +72,49 @@ _SETUP: ContextVar[tuple[UnitModel, UnitScript | None]] = ContextVar(
 game through hooks that take no unit)."""
 
 
-@cache
+_ALL_CARDS: Final = Card.all()
+_PLAYS: Final = [
+    [(Action("play", card=c, pile=p), Action("play", card=c, pile=p, uno=True)) for p in PILES]
+    for c in _ALL_CARDS
+]
+"""``play C @P`` without and with ``uno``, by card index and pile: shared, built once."""
+_PAIRS: dict[tuple[int, int, int, bool], Action] = {}
+_GIVES: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+_AT: Final = ("@0", "@1", "@2", "@3")
+_LIT_REASON: dict[tuple[int, ...], str] = {
+    lit: " ".join(_AT[p] for p in lit)
+    for lit in ((1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 2, 3))
+}
+
+
 def _play(card: Card, companion: Card | None, pile: int, uno: bool) -> Action:
-    return Action("play", card=card, companion=companion, pile=pile, uno=uno)
+    """The shared ``play`` action (a Discard Two's pairs are built once, when first met)."""
+    if companion is None:
+        return _PLAYS[card.index][pile - 1][1 if uno else 0]
+    key = (card.index, companion.index, pile, uno)
+    action = _PAIRS.get(key)
+    if action is None:
+        action = Action("play", card=card, companion=companion, pile=pile, uno=uno)
+        _PAIRS[key] = action
+    return action
 
 
-@cache
 def _gives(others: tuple[int, ...], n: int) -> tuple[Action, ...]:
-    return tuple(Action("give", seats=c) for c in combinations_with_replacement(others, n))
+    key = (others, n)
+    gives = _GIVES.get(key)
+    if gives is None:
+        combos = combinations_with_replacement(others, n)
+        gives = _GIVES[key] = tuple(Action("give", seats=c) for c in combos)
+    return gives
 
 
 def _at(pile: int) -> str:
-    return f"@{pile}"
+    return _AT[pile]
+
+
+def _check_rules(rules: Rules) -> None:
+    if not isinstance(rules, Rules) or rules.game != "triple-play":
+        raise ValueError("TriplePlayGame plays triple-play rules: Rules.preset('triple-play')")
 
 
 class TriplePlayGame(Game):
@@ -96,7 +125,8 @@ class TriplePlayGame(Game):
 
     _piles: list[list[Card]]
     _set_aside: list[Card]
-    _lit: frozenset[int]
+    _lit: tuple[int, ...]
+    """The lit piles, in pile order."""
     _unit: Unit
     _give: int
     _last_pile: int
@@ -118,10 +148,13 @@ class TriplePlayGame(Game):
         """Shuffle, deal 7 each and put one card face up on each pile (``Game.new``);
         ``unit`` is the model of the unit (default ``UnitModel()``), ``script`` the unit's
         first decisions, if a test or a table dictates them."""
+        rules = rules if rules is not None else Rules.preset("triple-play")
+        _check_rules(rules)
         token = _SETUP.set((unit if unit is not None else UnitModel(), script))
         try:
-            game = super().new(
-                rules if rules is not None else Rules.preset("triple-play"),
+            # Game.new builds the engine registered for triple-play rules: this class
+            game = Game.new(
+                rules,
                 players=players,
                 seed=seed,
                 dealer=dealer,
@@ -156,6 +189,7 @@ class TriplePlayGame(Game):
         ``thresholds`` (drawn from ``seed`` if not given), ``script`` the unit's next
         decisions (lit piles, thresholds after a reset, overload numbers)."""
         rules = rules if rules is not None else Rules.preset("triple-play")
+        _check_rules(rules)
         if len(piles) != 3 or any(not p for p in piles):
             raise ValueError("give three piles, each with at least its top card")
         model = unit if unit is not None else UnitModel()
@@ -173,7 +207,7 @@ class TriplePlayGame(Game):
             "script": script.to_json(),
         }
         first = Card.parse(piles[0][-1])
-        game = super().arranged(
+        game = Game.arranged(
             rules,
             hands=hands,
             discard=list(piles[0]),
@@ -188,14 +222,13 @@ class TriplePlayGame(Game):
         return cast(TriplePlayGame, game)
 
     def _init(self, rules: Rules, players: int, absent: Iterable[int], rng: Random) -> None:
-        if not isinstance(rules, Rules) or rules.game != "triple-play":
-            raise ValueError("TriplePlayGame plays triple-play rules: Rules.preset('triple-play')")
+        _check_rules(rules)
         super()._init(rules, players, absent, rng)
         model, script = _SETUP.get()
         self._piles = [[], [], []]
         self._discard = self._piles[0]
         self._set_aside = []
-        self._lit = frozenset()
+        self._lit = ()
         self._unit = Unit(model, script)
         self._give = 0
         self._last_pile = 1
@@ -254,7 +287,7 @@ class TriplePlayGame(Game):
         self._piles = [[parse(c) for c in p] for p in extra["piles"]]
         self._discard = self._piles[0]
         self._set_aside = [parse(c) for c in extra["set_aside"]]
-        self._lit = check_lit(extra["lit"])
+        self._lit = tuple(sorted(check_lit(extra["lit"])))
         unit = Unit(model, script)
         counters = list(extra["counters"])
         thresholds = extra["thresholds"]
@@ -340,16 +373,14 @@ class TriplePlayGame(Game):
     def __repr__(self) -> str:
         state = "over" if self.over else f"to_play={self._to_play}"
         tops = " ".join(c.code for c in self.tops)
-        lit = "".join(str(p) for p in sorted(self._lit))
+        lit = "".join(str(p) for p in self._lit)
         return f"<TriplePlayGame players={self.players} tops={tops} lit={lit} {state}>"
 
     # ------------------------------------------------------------------ the unit ------
     def _light_up(self) -> None:
         """'The lights will rotate to be ready for the next player.'"""
-        self._lit = self._unit.choose_lit(self._rng)
-        self._log.append(
-            Event("lit", self._to_play, reason=" ".join(_at(p) for p in sorted(self._lit)))
-        )
+        self._lit = lit = self._unit.pick_lit(self._rng)
+        self._log.append(Event("lit", self._to_play, reason=_LIT_REASON[lit]))
 
     def _counter_event(self, pile: int) -> None:
         unit = self._unit
@@ -437,30 +468,27 @@ class TriplePlayGame(Game):
         phase = self._phase
         hand = self._hands[seat]
         acts: list[Action] = []
-        lit = sorted(self._lit)
+        lit = self._lit
         if phase == PLAY:
             size = len(hand)
-            tops = [(p, self._piles[p - 1][-1]) for p in lit]
-            for card in sorted(set(hand), key=_INDEX):
+            piles = self._piles
+            tops = [piles[p - 1][-1] for p in lit]
+            for index in sorted({c.index for c in hand}):
+                card = _ALL_CARDS[index]
                 wild, color, symbol = card.wild, card.color, card.symbol
-                piles = [
-                    p
-                    for p, top in tops
-                    if wild or top.wild or color == top.color or symbol == top.symbol
-                ]
-                if not piles:
+                on: list[int] = []
+                for i, top in enumerate(tops):
+                    if wild or top.wild or color == top.color or symbol == top.symbol:
+                        on.append(lit[i])
+                if not on:
                     continue
-                companions: list[Card | None] = [None]
+                plays = _PLAYS[index]
+                for p in on:
+                    acts.append(plays[p - 1][0])
+                    if size == 2:
+                        acts.append(plays[p - 1][1])
                 if card.kind is _DISCARD_TWO:
-                    rest = list(hand)
-                    rest.remove(card)
-                    companions += sorted({c for c in rest if c.color == card.color}, key=_INDEX)
-                for companion in companions:
-                    left = size - 1 - (companion is not None)
-                    for p in piles:
-                        acts.append(_play(card, companion, p, False))
-                        if left == 1:
-                            acts.append(_play(card, companion, p, True))
+                    self._pair_actions(card, hand, on, acts)
             if not acts or self._can_draw():
                 acts.append(DRAW)
         elif phase == DRAWN:
@@ -476,6 +504,20 @@ class TriplePlayGame(Game):
             others = tuple(s for s in self._active if s != seat)
             acts.extend(_gives(others, self._give))
         return acts
+
+    def _pair_actions(
+        self, card: Card, hand: list[Card], on: list[int], acts: list[Action]
+    ) -> None:
+        """A Discard Two with each companion it may take (another card of its colour)."""
+        rest = list(hand)
+        rest.remove(card)
+        left = len(hand) - 2
+        for index in sorted({c.index for c in rest if c.color == card.color}):
+            companion = _ALL_CARDS[index]
+            for p in on:
+                acts.append(_play(card, companion, p, False))
+                if left == 1:
+                    acts.append(_play(card, companion, p, True))
 
     # ------------------------------------------------------------------ apply ---------
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
@@ -641,7 +683,7 @@ class TriplePlayGame(Game):
     def _why_turn(self, action: Action, seat: int) -> str:
         kind = action.kind
         phase = self._phase
-        lit = " ".join(_at(p) for p in sorted(self._lit))
+        lit = " ".join(_at(p) for p in self._lit)
         if phase == GIVE:
             if kind != "give":
                 other = next(s for s in self._active if s != seat)
@@ -684,7 +726,7 @@ class TriplePlayGame(Game):
             return f"after drawing, only the drawn card ({self._drawn}) may be played, alone"
         if action.pile not in self._lit:
             return f"pile {action.pile} is not lit: the lit piles are " + " ".join(
-                _at(p) for p in sorted(self._lit)
+                _at(p) for p in self._lit
             )
         if not self._matches(card, action.pile):
             top = self._piles[action.pile - 1][-1]

@@ -16,7 +16,7 @@ that show the same lights.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from unokit.rng import Random
@@ -82,9 +82,16 @@ class UnitModel:
             raise ValueError("trim_at must be at least 2 (the top card stays)")
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["lit_weights"] = list(self.lit_weights)
-        return data
+        return {
+            "lit_weights": list(self.lit_weights),
+            "threshold_min": self.threshold_min,
+            "threshold_max": self.threshold_max,
+            "red_within": self.red_within,
+            "yellow_within": self.yellow_within,
+            "draw_min": self.draw_min,
+            "draw_max": self.draw_max,
+            "trim_at": self.trim_at,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UnitModel:
@@ -163,10 +170,40 @@ def check_lit(lit: Iterable[int]) -> frozenset[int]:
     return piles
 
 
-class Unit:
-    """The unit's state: counters, hidden thresholds, and what the lights revealed."""
+_LIT_ORDERS: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {
+    (a, b, c): tuple(tuple(sorted((a, b, c)[:n])) for n in (1, 2, 3))
+    for a in PILES
+    for b in PILES
+    for c in PILES
+    if len({a, b, c}) == 3
+}
+"""The lit piles, in pile order, of each order the shuffle can leave the piles in, for 1, 2
+and 3 lit."""
 
-    __slots__ = ("counters", "high", "low", "model", "script", "thresholds")
+
+class Unit:
+    """The unit's state: counters, hidden thresholds, and what the lights revealed.
+
+    The model's numbers are copied into plain integer fields once (``red``, ``yellow``...):
+    the unit is consulted on every action, and reading them off the frozen model each time
+    cost more than the arithmetic."""
+
+    __slots__ = (
+        "_dmin",
+        "_dspan",
+        "_red",
+        "_script",
+        "_tmax",
+        "_tmin",
+        "_weights",
+        "_wtotal",
+        "_yellow",
+        "counters",
+        "high",
+        "low",
+        "model",
+        "thresholds",
+    )
 
     model: UnitModel
     counters: list[int]
@@ -175,24 +212,50 @@ class Unit:
     low: list[int]
     high: list[int]
     """The least and greatest threshold still consistent with every light shown."""
-    script: UnitScript
+    _script: UnitScript | None
+    """The scripted decisions still to come; ``None`` when there are none left to make."""
+    _red: int
+    _yellow: int
+    _tmin: int
+    _tmax: int
+    _dmin: int
+    _dspan: int
+    _weights: tuple[int, int, int]
+    _wtotal: int
 
     def __init__(self, model: UnitModel, script: UnitScript | None = None) -> None:
-        self.model = model
+        self._use(model)
         self.counters = [0, 0, 0]
         self.thresholds = [model.threshold_min] * 3
         self.low = [model.threshold_min] * 3
         self.high = [model.threshold_max] * 3
-        self.script = script.copy() if script is not None else UnitScript()
+        self._script = script.copy() if script else None
+
+    def _use(self, model: UnitModel) -> None:
+        self.model = model
+        self._red = model.red_within
+        self._yellow = model.red_within + model.yellow_within
+        self._tmin = model.threshold_min
+        self._tmax = model.threshold_max
+        self._dmin = model.draw_min
+        self._dspan = model.draw_max - model.draw_min + 1
+        self._weights = model.lit_weights
+        self._wtotal = sum(model.lit_weights)
+
+    @property
+    def script(self) -> UnitScript:
+        """The unit's scripted decisions still to come (a copy)."""
+        script = self._script
+        return script.copy() if script is not None else UnitScript()
 
     def copy(self) -> Unit:
-        twin = Unit.__new__(Unit)
-        twin.model = self.model
+        twin = Unit(self.model)
         twin.counters = self.counters[:]
         twin.thresholds = self.thresholds[:]
         twin.low = self.low[:]
         twin.high = self.high[:]
-        twin.script = self.script.copy()
+        script = self._script
+        twin._script = script.copy() if script is not None else None
         return twin
 
     # -- set-up ---------------------------------------------------------------------------
@@ -224,52 +287,72 @@ class Unit:
     # -- decisions ------------------------------------------------------------------------
     def choose_lit(self, rng: Random) -> frozenset[int]:
         """The piles lit for the next turn."""
-        if self.script.lights:
-            return self.script.lights.pop(0)
-        weights = self.model.lit_weights
-        pick = rng.below(sum(weights))
+        return frozenset(self.pick_lit(rng))
+
+    def pick_lit(self, rng: Random) -> tuple[int, ...]:
+        """The piles lit for the next turn, in pile order (``choose_lit``'s draws)."""
+        script = self._script
+        if script is not None and script.lights:
+            lit: tuple[int, ...] = tuple(sorted(script.lights.pop(0)))
+            self._spent()
+            return lit
+        weights = self._weights
+        pick = rng.below(self._wtotal)
         n = 1
         while pick >= weights[n - 1]:
             pick -= weights[n - 1]
             n += 1
-        piles = list(PILES)
+        piles = [1, 2, 3]
         rng.shuffle(piles)
-        return frozenset(piles[:n])
+        return _LIT_ORDERS[(piles[0], piles[1], piles[2])][n - 1]
+
+    def _spent(self) -> None:
+        script = self._script
+        if script is not None and not script:
+            self._script = None
 
     def press(self, pile: int, rng: Random) -> int | None:
         """Count one press on ``pile``; the number of cards to draw if it overloads."""
         i = pile - 1
-        self.counters[i] += 1
-        if self.counters[i] < self.thresholds[i]:
+        counters = self.counters
+        counters[i] += 1
+        if counters[i] < self.thresholds[i]:
             self._observe(pile)
             return None
-        if self.script.draws:
-            shown = self.script.draws.pop(0)
+        script = self._script
+        if script is not None and script.draws:
+            shown = script.draws.pop(0)
+            self._spent()
         else:
-            model = self.model
-            shown = model.draw_min + rng.below(model.draw_max - model.draw_min + 1)
+            shown = self._dmin + rng.below(self._dspan)
         self.reset(pile, rng)
         return shown
 
     def reset(self, pile: int, rng: Random) -> None:
         """Counter back to 0, light back to green, a new hidden threshold."""
         i = pile - 1
-        model = self.model
-        if self.script.thresholds:
-            threshold = self.script.thresholds.pop(0)
+        script = self._script
+        if script is not None and script.thresholds:
+            threshold = script.thresholds.pop(0)
+            self._spent()
         else:
-            threshold = model.threshold_min + rng.below(
-                model.threshold_max - model.threshold_min + 1
-            )
+            threshold = self._tmin + rng.below(self._tmax - self._tmin + 1)
         self.counters[i] = 0
         self.thresholds[i] = threshold
-        self.low[i] = model.threshold_min
-        self.high[i] = model.threshold_max
-        self._observe(pile)
+        self.low[i] = self._tmin
+        self.high[i] = self._tmax
 
     def light(self, pile: int) -> str:
         i = pile - 1
-        return self.model.light(self.counters[i], self.thresholds[i])
+        counter = self.counters[i]
+        if counter == 0:
+            return GREEN
+        left = self.thresholds[i] - counter
+        if left <= self._red:
+            return RED
+        if left <= self._yellow:
+            return YELLOW
+        return GREEN
 
     def lights(self) -> list[str]:
         return [self.light(p) for p in PILES]
@@ -280,21 +363,22 @@ class Unit:
         c = self.counters[i]
         if c == 0:  # a reset pile is green whatever its threshold: it tells nothing
             return
-        red = self.model.red_within
-        yellow = red + self.model.yellow_within
-        shown = self.light(pile)
+        red = self._red
+        yellow = self._yellow
+        left = self.thresholds[i] - c
         low, high = max(self.low[i], c + 1), self.high[i]
-        if shown == RED:
+        if left <= red:
             high = min(high, c + red)
-        elif shown == YELLOW:
+        elif left <= yellow:
             low, high = max(low, c + red + 1), min(high, c + yellow)
         else:
             low = max(low, c + yellow + 1)
-        self.low[i], self.high[i] = low, high
+        self.low[i] = low
+        self.high[i] = high
 
     def forget(self, rng: Random) -> None:
         """Redraw every hidden threshold among those the lights still allow, and drop the
         script: a determinization for search, in which nothing hidden is kept."""
         for i in range(3):
             self.thresholds[i] = self.low[i] + rng.below(self.high[i] - self.low[i] + 1)
-        self.script = UnitScript()
+        self._script = None
