@@ -98,9 +98,9 @@ class PartyGame(Game):
         super()._copy_into(twin)
         assert isinstance(twin, PartyGame)
         twin._by_choice = False
-        twin._choices = dict(self._choices)
+        twin._choices = dict(self._choices) if self._choices else {}
         twin._link = self._link
-        twin._mini = self._mini[:]
+        twin._mini = self._mini[:] if self._mini else []
         twin._point_from = self._point_from
         twin._pointer = self._pointer
 

@@ -30,7 +30,7 @@ from unokit.events import Event
 from unokit.game import Game
 from unokit.rng import Random
 from unokit.rules import Rules
-from unokit.tripleplay.unit import PILES, Unit, UnitModel, UnitScript, check_lit
+from unokit.tripleplay.unit import LIT_PILES, PILES, Unit, UnitModel, UnitScript, check_lit
 
 __all__ = ["GIVE", "TIMEOUT_DRAW", "TriplePlayGame"]
 
@@ -65,8 +65,10 @@ _REFUSED_KINDS: Final = {
     "take": "'take' is not part of Triple Play",
 }
 
+_MODEL: Final = UnitModel()
+"""The default model (a frozen value: one serves every game)."""
 _SETUP: ContextVar[tuple[UnitModel, UnitScript | None]] = ContextVar(
-    "tripleplay_setup", default=(UnitModel(), None)
+    "tripleplay_setup", default=(_MODEL, None)
 )
 """The unit model of the game ``TriplePlayGame.new`` is building (``Game.new`` builds the
 game through hooks that take no unit)."""
@@ -81,10 +83,8 @@ _PLAYS: Final = [
 _PAIRS: dict[tuple[int, int, int, bool], Action] = {}
 _GIVES: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
 _AT: Final = ("@0", "@1", "@2", "@3")
-_LIT_REASON: dict[tuple[int, ...], str] = {
-    lit: " ".join(_AT[p] for p in lit)
-    for lit in ((1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 2, 3))
-}
+_LIT_REASON: Final = [" ".join(_AT[p] for p in piles) for piles in LIT_PILES]
+"""The ``lit`` event's words for each mask of lit piles."""
 
 
 def _play(card: Card, companion: Card | None, pile: int, uno: bool) -> Action:
@@ -150,7 +150,7 @@ class TriplePlayGame(Game):
         first decisions, if a test or a table dictates them."""
         rules = rules if rules is not None else Rules.preset("triple-play")
         _check_rules(rules)
-        token = _SETUP.set((unit if unit is not None else UnitModel(), script))
+        token = _SETUP.set((unit if unit is not None else _MODEL, script))
         try:
             # Game.new builds the engine registered for triple-play rules: this class
             game = Game.new(
@@ -192,7 +192,7 @@ class TriplePlayGame(Game):
         _check_rules(rules)
         if len(piles) != 3 or any(not p for p in piles):
             raise ValueError("give three piles, each with at least its top card")
-        model = unit if unit is not None else UnitModel()
+        model = unit if unit is not None else _MODEL
         script = script if script is not None else UnitScript()
         for t in script.thresholds:
             if not model.threshold_min <= t <= model.threshold_max:
@@ -379,8 +379,9 @@ class TriplePlayGame(Game):
     # ------------------------------------------------------------------ the unit ------
     def _light_up(self) -> None:
         """'The lights will rotate to be ready for the next player.'"""
-        self._lit = lit = self._unit.pick_lit(self._rng)
-        self._log.append(Event("lit", self._to_play, reason=_LIT_REASON[lit]))
+        mask = self._unit.pick_lit(self._rng)
+        self._lit = LIT_PILES[mask]
+        self._log.append(Event("lit", self._to_play, reason=_LIT_REASON[mask]))
 
     def _counter_event(self, pile: int) -> None:
         unit = self._unit
@@ -473,20 +474,33 @@ class TriplePlayGame(Game):
             size = len(hand)
             piles = self._piles
             tops = [piles[p - 1][-1] for p in lit]
-            for index in sorted({c.index for c in hand}):
+            every = False  # a wild on a lit pile: every card plays on it
+            for top in tops:
+                every = every or top.wild
+            found: list[int] = []
+            for card in hand:
+                if every or card.wild:
+                    found.append(card.index)
+                    continue
+                color, symbol = card.color, card.symbol
+                for top in tops:
+                    if color == top.color or symbol == top.symbol:
+                        found.append(card.index)
+                        break
+            if len(found) > 1:
+                found = sorted(set(found))
+            for index in found:
                 card = _ALL_CARDS[index]
                 wild, color, symbol = card.wild, card.color, card.symbol
+                plays = _PLAYS[index]
                 on: list[int] = []
                 for i, top in enumerate(tops):
                     if wild or top.wild or color == top.color or symbol == top.symbol:
-                        on.append(lit[i])
-                if not on:
-                    continue
-                plays = _PLAYS[index]
-                for p in on:
-                    acts.append(plays[p - 1][0])
-                    if size == 2:
-                        acts.append(plays[p - 1][1])
+                        p = lit[i]
+                        on.append(p)
+                        acts.append(plays[p - 1][0])
+                        if size == 2:
+                            acts.append(plays[p - 1][1])
                 if card.kind is _DISCARD_TWO:
                     self._pair_actions(card, hand, on, acts)
             if not acts or self._can_draw():
@@ -739,7 +753,8 @@ class TriplePlayGame(Game):
     def _copy_into(self, twin: Game) -> None:
         super()._copy_into(twin)
         assert isinstance(twin, TriplePlayGame)
-        twin._piles = [p[:] for p in self._piles]
+        piles = self._piles
+        twin._piles = [piles[0][:], piles[1][:], piles[2][:]]
         twin._discard = twin._piles[self._last_pile - 1]
         twin._set_aside = self._set_aside[:]
         twin._lit = self._lit
