@@ -1,7 +1,8 @@
 """What an action of Triple Play and Party! costs against a classic action, side by side.
 
     .venv/bin/python benchmarks/variant_speed.py
-    .venv/bin/python benchmarks/variant_speed.py --rounds 7 --scale 2 --profile triple-play
+    .venv/bin/python benchmarks/variant_speed.py --rounds 9 --scale 2
+    .venv/bin/python benchmarks/variant_speed.py --profile triple-play
 
 Every table plays whole rounds through the public API with one simple policy: the seat to
 play takes ``legal_actions()``, plays a random playable card if it has one, else draws, else
@@ -12,8 +13,13 @@ of its slices in CPU time. The cost of an action is the classic table's rate ove
 table's (``mattel-2021`` at 4 players is 1.0).
 
 ``clone()`` is timed the same way, on positions saved along the same games (every fifth
-action), and reported per clone against a classic game's. ``--profile PRESET[:PLAYERS]``
-runs cProfile over that table's games instead and prints where the time goes.
+action of ten rounds, each cloned ten times a slice), and reported per clone against a
+classic game's.
+
+``--profile PRESET[:PLAYERS]`` runs cProfile over that table's games instead and prints where
+the time goes. cProfile sees Python functions only: run it on a copy of ``src`` without the
+built modules (``UNOKIT_PURE=1 PYTHONPATH=copy``) to see the engine's functions, or use
+``perf record`` on the compiled build.
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ TABLES: tuple[tuple[str, int, int], ...] = (
     ("party", 12, 40),
 )
 """(preset, players, games a slice): a slice of each takes roughly as long."""
+CLONES = 10
+"""Clones of every saved position a slice."""
 CAP = 5000
 """Actions after which a round is left unfinished (none of these policies comes near)."""
 
@@ -98,9 +106,10 @@ def slice_of(table: Table, first_seed: int) -> None:
     positions = table.positions
 
     def clones() -> int:
-        for game in positions:
-            game.clone()
-        return len(positions)
+        for _ in range(CLONES):
+            for game in positions:
+                game.clone()
+        return CLONES * len(positions)
 
     n, seconds = cpu(clones)
     table.clone_costs.append(seconds / n)
@@ -136,7 +145,7 @@ def main() -> None:
     for preset, players, games in TABLES:
         rules = Rules.preset(preset)
         table = Table(preset, players, max(1, int(games * args.scale)), rules, [], [], [])
-        for seed in range(10_000, 10_000 + 4):  # positions to clone, warm-up included
+        for seed in range(10_000, 10_000 + 10):  # positions to clone, warm-up included
             play(rules, players, seed, table.positions)
         tables.append(table)
     for r in range(args.rounds):

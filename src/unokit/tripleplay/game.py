@@ -44,11 +44,11 @@ TIMEOUT_DRAW: Final = 6
 """'If you can't complete your turn before time runs out, you must take back any cards you
 tried to play and draw 6 cards from the Draw Pile'."""
 
-_SKIP = Kind.SKIP
-_REVERSE = Kind.REVERSE
-_DISCARD_TWO = Kind.DISCARD_TWO
-_WILD_CLEAR = Kind.WILD_CLEAR
-_GIVE_AWAY = Kind.WILD_GIVE_AWAY
+_SKIP: Final = Kind.SKIP
+_REVERSE: Final = Kind.REVERSE
+_DISCARD_TWO: Final = Kind.DISCARD_TWO
+_WILD_CLEAR: Final = Kind.WILD_CLEAR
+_GIVE_AWAY: Final = Kind.WILD_GIVE_AWAY
 
 DRAW: Final = Action("draw")
 TIMEOUT: Final = Action("timeout")
@@ -80,8 +80,8 @@ _PLAYS: Final = [
     for c in _ALL_CARDS
 ]
 """``play C @P`` without and with ``uno``, by card index and pile: shared, built once."""
-_PAIRS: dict[tuple[int, int, int, bool], Action] = {}
-_GIVES: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+_PAIRS: Final[dict[tuple[int, int, int, bool], Action]] = {}
+_GIVES: Final[dict[tuple[tuple[int, ...], int], tuple[Action, ...]]] = {}
 _AT: Final = ("@0", "@1", "@2", "@3")
 _LIT_REASON: Final = [" ".join(_AT[p] for p in piles) for piles in LIT_PILES]
 """The ``lit`` event's words for each mask of lit piles."""
@@ -97,6 +97,20 @@ def _play(card: Card, companion: Card | None, pile: int, uno: bool) -> Action:
         action = Action("play", card=card, companion=companion, pile=pile, uno=uno)
         _PAIRS[key] = action
     return action
+
+
+def _insert(cards: list[Card], card: Card) -> None:
+    """Put ``card`` into ``cards`` (kept in card order), unless an equal card is there."""
+    index = card.index
+    at = len(cards)
+    for i in range(len(cards)):
+        other = cards[i].index
+        if other == index:
+            return
+        if other > index:
+            at = i
+            break
+    cards.insert(at, card)
 
 
 def _gives(others: tuple[int, ...], n: int) -> tuple[Action, ...]:
@@ -477,22 +491,20 @@ class TriplePlayGame(Game):
             every = False  # a wild on a lit pile: every card plays on it
             for top in tops:
                 every = every or top.wild
-            found: list[int] = []
+            found: list[Card] = []  # the playable cards, each once, by card order
             for card in hand:
-                if every or card.wild:
-                    found.append(card.index)
-                    continue
-                color, symbol = card.color, card.symbol
-                for top in tops:
-                    if color == top.color or symbol == top.symbol:
-                        found.append(card.index)
-                        break
-            if len(found) > 1:
-                found = sorted(set(found))
-            for index in found:
-                card = _ALL_CARDS[index]
+                playable = every or card.wild
+                if not playable:
+                    color, symbol = card.color, card.symbol
+                    for top in tops:
+                        if color == top.color or symbol == top.symbol:
+                            playable = True
+                            break
+                if playable:
+                    _insert(found, card)
+            for card in found:
                 wild, color, symbol = card.wild, card.color, card.symbol
-                plays = _PLAYS[index]
+                plays = _PLAYS[card.index]
                 on: list[int] = []
                 for i, top in enumerate(tops):
                     if wild or top.wild or color == top.color or symbol == top.symbol:

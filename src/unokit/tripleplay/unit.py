@@ -186,7 +186,8 @@ def _lit_tables() -> tuple[list[int], list[tuple[int, ...]]]:
     return masks, piles
 
 
-_LIT_MASKS, LIT_PILES = _lit_tables()
+_LIT_MASKS: Final = _lit_tables()[0]
+LIT_PILES: Final = _lit_tables()[1]
 """``LIT_PILES[mask]``: the lit piles of a mask (bit 0 is pile 1), in pile order."""
 
 
