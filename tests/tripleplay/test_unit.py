@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
+import unokit.game
 from unokit import Game, Random, Rules
-from unokit.tripleplay import TriplePlayGame, Unit, UnitModel
+from unokit.tripleplay import TriplePlayGame, Unit, UnitModel, UnitScript
 
 Arrange = Callable[..., TriplePlayGame]
 
@@ -218,3 +219,38 @@ def test_a_copy_of_the_unit_is_independent_and_shows_the_same_state() -> None:
     assert unit.counters == [3, 0, 0] and twin.counters == [4, 0, 0]
     unit.counters[0] = 99  # a copy: the unit's own state does not change
     assert unit.counters == [3, 0, 0]
+
+
+def test_a_unit_pickles_with_its_model_state_and_script() -> None:
+    """Search bots hand games to worker processes by pickling (``unokit.bots.worker``)."""
+    import pickle
+
+    rng = Random(5)
+    unit = Unit(UnitModel(), UnitScript.of(lights=[[2]], draws=[3]))
+    unit.start(rng)
+    unit.press(3, rng)
+    twin = pickle.loads(pickle.dumps(unit))
+    assert twin.script == unit.script and twin.model == unit.model
+    assert (twin.counters, twin.thresholds, twin.low, twin.high) == (
+        unit.counters,
+        unit.thresholds,
+        unit.low,
+        unit.high,
+    )
+
+
+@pytest.mark.skipif(
+    unokit.game.__file__ is None or unokit.game.__file__.endswith(".py"),
+    reason="the worker's reducers restore a game through the compiled Game's own state",
+)
+def test_a_game_pickles_for_the_bots_worker_processes() -> None:
+    import pickle
+
+    import unokit.bots.worker  # noqa: F401 - registers the games' pickling
+
+    game = TriplePlayGame.new(players=4, seed=3)
+    for _ in range(12):
+        game.apply(game.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(game))
+    assert again.record() == game.record() and again.view(0) == game.view(0)
+    assert again.counters == game.counters and again._unit.thresholds == game._unit.thresholds

@@ -93,6 +93,10 @@ class UnitModel:
             "trim_at": self.trim_at,
         }
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by its JSON (compiled, a frozen dataclass cannot restore its own fields)."""
+        return (_model_from, (self.to_json(),))
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UnitModel:
         values = dict(data)
@@ -111,6 +115,10 @@ class UnitModel:
         if left <= self.red_within + self.yellow_within:
             return YELLOW
         return GREEN
+
+
+def _model_from(data: dict[str, Any]) -> UnitModel:
+    return UnitModel.from_json(data)
 
 
 def _whole(value: object) -> bool:
@@ -274,6 +282,11 @@ class Unit:
             twin._script = script.copy()
         return twin
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickling (a search bot's worker processes): compiled, a ``Unit`` cannot be made
+        without its model, so it is rebuilt from its model, state and script."""
+        return (_unit_from, (self.model, self._state[:], self._script))
+
     # -- set-up ---------------------------------------------------------------------------
     def start(self, rng: Random) -> None:
         """'All the Card Counter lights will flash GREEN': every counter at 0."""
@@ -410,3 +423,10 @@ class Unit:
         for i in (0, 4, 8):
             state[i + 1] = state[i + 2] + rng.below(state[i + 3] - state[i + 2] + 1)
         self._script = None
+
+
+def _unit_from(model: UnitModel, state: list[int], script: UnitScript | None) -> Unit:
+    unit = Unit(model)
+    unit._state = state
+    unit._script = script
+    return unit
