@@ -603,13 +603,18 @@ class TriplePlayGame(Game):
         self._end_turn(seat)
 
     def _end_turn(self, seat: int, skip: bool = False) -> None:
-        super()._end_turn(seat, skip)
+        super()._end_turn(seat, skip)  # may block the round (C-DEC-49, C-DEC-50)
         self._drawn = None
+        if self._phase == OVER:
+            return
         if self._blocked():
-            self._log.append(Event("blocked"))
-            self._finish(None)
+            self._block()
             return
         self._light_up()
+
+    def _reserve(self) -> int:
+        """The draw pile, the cards set aside and those a trim would set aside."""
+        return len(self._draw) + len(self._set_aside) + sum(len(p) - 1 for p in self._piles)
 
     def _blocked(self) -> bool:
         """Nothing left to draw and no card in any hand matches any pile: nothing can ever
