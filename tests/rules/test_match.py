@@ -263,6 +263,9 @@ def test_rules_combinations_no_sheet_gives_meaning_to_are_refused() -> None:
     for rule in ("extra_turn", "draw_three"):
         with pytest.raises(ValueError):
             Rules.preset("mattel-2003", custom_rule=rule)
+    for points in (40, 50):  # the 108-card deck has none of the newer wild cards
+        with pytest.raises(ValueError, match="newer wild cards"):
+            Rules.preset("mattel-2003", new_wild_points=points)
     assert Rules.preset("mattel-2021", partners=True, scoring="winner").partners is True
 
 
