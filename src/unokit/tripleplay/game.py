@@ -8,7 +8,7 @@ unit is the ``Unit`` of ``unit.py``, driven by the game's own seeded generator. 
   it matches, or draws;
 * ``drawn``: it drew: it may play the drawn card alone, or ``press`` a lit pile;
 * ``give``: its Wild Give Away overloaded the pile: it hands the cards shown to other
-  players (``give``); the clock is paused;
+  players (``give``) or keeps them (``accept``: it draws them); the clock is paused;
 * ``over``: the round has ended.
 
 ``timeout`` (timer mode) is applied by whoever keeps the clock, never chosen: it is not in
@@ -53,11 +53,13 @@ _GIVE_AWAY = Kind.WILD_GIVE_AWAY
 _INDEX = lambda card: card.index  # noqa: E731 - a key function for sorted()
 
 DRAW: Final = Action("draw")
+KEEP: Final = Action("accept")
+"""In the ``give`` phase: keep the overload cards (draw them) rather than give them away."""
 TIMEOUT: Final = Action("timeout")
 _PRESS: Final = {p: Action("press", pile=p) for p in PILES}
 _REFUSED_KINDS: Final = {
     "pass": "Triple Play has no pass: after drawing, play the drawn card or press a lit pile",
-    "accept": "Triple Play has no penalty to accept",
+    "accept": "accept keeps the cards a Wild Give Away's overload shows, and none are shown",
     "challenge": "Triple Play has no Wild Draw Four to challenge",
     "color": "Triple Play wilds name no colour: the next card played on that pile decides it",
     "swap": "Triple Play has no swapping of hands",
@@ -433,7 +435,7 @@ class TriplePlayGame(Game):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         """Plays by card order, then companion, then pile, each without then with ``uno``;
-        ``draw``; ``press`` by pile; ``give`` by seats."""
+        ``draw``; ``press`` by pile; ``give`` by seats, then ``accept`` (keep them)."""
         phase = self._phase
         hand = self._hands[seat]
         acts: list[Action] = []
@@ -475,6 +477,7 @@ class TriplePlayGame(Game):
         elif phase == GIVE:
             others = tuple(s for s in self._active if s != seat)
             acts.extend(_gives(others, self._give))
+            acts.append(KEEP)
         return acts
 
     # ------------------------------------------------------------------ apply ---------
@@ -530,6 +533,11 @@ class TriplePlayGame(Game):
             self._end_turn(seat)
         elif kind == "give":
             self._give_away(seat, action.seats)
+        elif kind == "accept":
+            # 'you may take all the cards ... and give them away': or keep them
+            n, self._give = self._give, 0
+            self._draw_cards(seat, n, "overload")
+            self._end_turn(seat)
         else:
             super()._do(action, seat)
 
@@ -648,10 +656,13 @@ class TriplePlayGame(Game):
         phase = self._phase
         lit = " ".join(_at(p) for p in sorted(self._lit))
         if phase == GIVE:
-            if kind != "give":
+            if kind not in ("give", "accept"):
                 other = next(s for s in self._active if s != seat)
                 example = " ".join([str(other)] * self._give)
-                return f"give the {self._give} overload cards first, like 'give {example}'"
+                return (
+                    f"give the {self._give} overload cards first, like 'give {example}', "
+                    "or keep them: accept"
+                )
             if len(action.seats) != self._give:
                 return f"give names one seat for each of the {self._give} cards"
             return "each card goes to another player still in the round"
