@@ -8,7 +8,7 @@ unit is the ``Unit`` of ``unit.py``, driven by the game's own seeded generator. 
   it matches, or draws;
 * ``drawn``: it drew: it may play the drawn card alone, or ``press`` a lit pile;
 * ``give``: its Wild Give Away overloaded the pile: it hands the cards shown to other
-  players (``give``); the clock is paused;
+  players (``give``) or keeps them (``accept``: it draws them); the clock is paused;
 * ``over``: the round has ended.
 
 ``timeout`` (timer mode) is applied by whoever keeps the clock, never chosen: it is not in
@@ -51,11 +51,13 @@ _WILD_CLEAR: Final = Kind.WILD_CLEAR
 _GIVE_AWAY: Final = Kind.WILD_GIVE_AWAY
 
 DRAW: Final = Action("draw")
+KEEP: Final = Action("accept")
+"""In the ``give`` phase: keep the overload cards (draw them) rather than give them away."""
 TIMEOUT: Final = Action("timeout")
 _PRESS: Final = {p: Action("press", pile=p) for p in PILES}
 _REFUSED_KINDS: Final = {
     "pass": "Triple Play has no pass: after drawing, play the drawn card or press a lit pile",
-    "accept": "Triple Play has no penalty to accept",
+    "accept": "accept keeps the cards a Wild Give Away's overload shows, and none are shown",
     "challenge": "Triple Play has no Wild Draw Four to challenge",
     "color": "Triple Play wilds name no colour: the next card played on that pile decides it",
     "swap": "Triple Play has no swapping of hands",
@@ -479,7 +481,7 @@ class TriplePlayGame(Game):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         """Plays by card order, then companion, then pile, each without then with ``uno``;
-        ``draw``; ``press`` by pile; ``give`` by seats."""
+        ``draw``; ``press`` by pile; ``give`` by seats, then ``accept`` (keep them)."""
         phase = self._phase
         hand = self._hands[seat]
         acts: list[Action] = []
@@ -529,6 +531,7 @@ class TriplePlayGame(Game):
         elif phase == GIVE:
             others = tuple(s for s in self._active if s != seat)
             acts.extend(_gives(others, self._give))
+            acts.append(KEEP)
         return acts
 
     def _pair_actions(
@@ -598,6 +601,11 @@ class TriplePlayGame(Game):
             self._end_turn(seat)
         elif kind == "give":
             self._give_away(seat, action.seats)
+        elif kind == "accept":
+            # 'you may take all the cards ... and give them away': or keep them
+            n, self._give = self._give, 0
+            self._draw_cards(seat, n, "overload")
+            self._end_turn(seat)
         else:
             super()._do(action, seat)
 
@@ -671,13 +679,18 @@ class TriplePlayGame(Game):
         self._end_turn(seat)
 
     def _end_turn(self, seat: int, skip: bool = False) -> None:
-        super()._end_turn(seat, skip)
+        super()._end_turn(seat, skip)  # may block the round (C-DEC-49, C-DEC-50)
         self._drawn = None
+        if self._phase == OVER:
+            return
         if self._blocked():
-            self._log.append(Event("blocked"))
-            self._finish(None)
+            self._block()
             return
         self._light_up()
+
+    def _reserve(self) -> int:
+        """The draw pile, the cards set aside and those a trim would set aside."""
+        return len(self._draw) + len(self._set_aside) + sum(len(p) - 1 for p in self._piles)
 
     def _blocked(self) -> bool:
         """Nothing left to draw and no card in any hand matches any pile: nothing can ever
@@ -711,10 +724,13 @@ class TriplePlayGame(Game):
         phase = self._phase
         lit = " ".join(_at(p) for p in self._lit)
         if phase == GIVE:
-            if kind != "give":
+            if kind not in ("give", "accept"):
                 other = next(s for s in self._active if s != seat)
                 example = " ".join([str(other)] * self._give)
-                return f"give the {self._give} overload cards first, like 'give {example}'"
+                return (
+                    f"give the {self._give} overload cards first, like 'give {example}', "
+                    "or keep them: accept"
+                )
             if len(action.seats) != self._give:
                 return f"give names one seat for each of the {self._give} cards"
             return "each card goes to another player still in the round"
