@@ -690,7 +690,9 @@ class TriplePlayGame(Game):
 
     def _reserve(self) -> int:
         """The draw pile, the cards set aside and those a trim would set aside."""
-        return len(self._draw) + len(self._set_aside) + sum(len(p) - 1 for p in self._piles)
+        piles = self._piles
+        on_piles = len(piles[0]) + len(piles[1]) + len(piles[2]) - 3
+        return len(self._draw) + len(self._set_aside) + on_piles
 
     def _blocked(self) -> bool:
         """Nothing left to draw and no card in any hand matches any pile: nothing can ever
