@@ -1,8 +1,10 @@
-"""Compile the classic engine's inner loop with mypyc (the project's metadata is pyproject.toml).
+"""Compile the engines' inner loop with mypyc (the project's metadata is pyproject.toml).
 
 The modules below are ordinary typed Python; mypyc turns them into C extensions that run the
-same code about 4.5 times as fast (docs/performance.md); compiling the search bot's playout
-policy and hand model makes its decisions about 1.65 times as fast.
+same code about 4.5 times as fast (docs/performance.md); the variant engines (Triple Play and
+Party!) are native subclasses of the classic ``Game``, so their overrides are C calls too;
+compiling the search bot's playout policy and hand model makes its decisions about 1.65
+times as fast.
 
 Where they cannot be compiled (no C compiler or no Python headers, an interpreter other than
 CPython, a failed build) unokit installs as plain Python, with the same results, and says so
@@ -29,6 +31,9 @@ COMPILED = [
     "src/unokit/events.py",
     "src/unokit/rng.py",
     "src/unokit/game.py",
+    "src/unokit/tripleplay/unit.py",
+    "src/unokit/tripleplay/game.py",
+    "src/unokit/party/game.py",
     "src/unokit/fast/policy.py",
     "src/unokit/bots/knowledge.py",
     "src/unokit/bots/playout.py",

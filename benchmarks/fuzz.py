@@ -50,6 +50,8 @@ class Tally:
     rounds: int = 0
     actions: int = 0
     longest: int = 0
+    blocked: int = 0
+    """Rounds that ended without a winner (docs/rules.md, "Every round ends")."""
     seconds: float = 0.0
     failures: list[tuple[int, str, str]] = field(default_factory=list)
     """(index, failure, report JSON) of failing cases, the first few."""
@@ -58,6 +60,7 @@ class Tally:
         self.rounds += other.rounds
         self.actions += other.actions
         self.longest = max(self.longest, other.longest)
+        self.blocked += other.blocked
         self.seconds += other.seconds
         self.failures += other.failures[: max(0, 3 - len(self.failures))]
 
@@ -73,6 +76,7 @@ def run_chunk(job: Job) -> tuple[str, Tally]:
         tally.rounds += 1
         tally.actions += outcome.actions
         tally.longest = max(tally.longest, outcome.actions)
+        tally.blocked += outcome.failure is None and outcome.winner is None
         if outcome.failure is not None and len(tally.failures) < 3:
             tally.failures.append((index, outcome.failure, outcome.report()))
     tally.seconds = time.process_time() - began
@@ -103,6 +107,7 @@ def summarize(
             "rounds_per_cpu_second": round(t.rounds / t.seconds, 1) if t.seconds else 0.0,
             "mean_actions": round(t.actions / t.rounds, 1) if t.rounds else 0.0,
             "longest": t.longest,
+            "blocked": t.blocked,
             "failures": [{"index": i, "failure": f} for i, f, _ in t.failures],
         }
         for preset, t in tallies.items()
@@ -126,12 +131,16 @@ def report(
         f"fuzz seed {args.seed}, {args.jobs} jobs{seats}, full checks every {args.full_every} "
         f"actions, end-of-round checks on 1 round in {args.end_every}"
     )
-    print(f"{'preset':>12} {'rounds':>9} {'rounds/s':>9} {'mean':>6} {'longest':>8} failures")
+    print(
+        f"{'preset':>12} {'rounds':>9} {'rounds/s':>9} {'mean':>6} {'longest':>8} "
+        f"{'blocked':>8} failures"
+    )
     for preset, t in tallies.items():
         rate = t.rounds / t.seconds if t.seconds else 0.0  # per core: CPU seconds
         mean = t.actions / t.rounds if t.rounds else 0.0
         print(
-            f"{preset:>12} {t.rounds:>9} {rate:>9.1f} {mean:>6.0f} {t.longest:>8} {len(t.failures)}"
+            f"{preset:>12} {t.rounds:>9} {rate:>9.1f} {mean:>6.0f} {t.longest:>8} "
+            f"{t.blocked:>8} {len(t.failures)}"
         )
         if t.failures:
             index, failure, text = t.failures[0]

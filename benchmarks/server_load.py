@@ -17,6 +17,8 @@ hub handles every action of ``--tables`` 4-seat tables in turn (engine, commit, 
 seats' frames):
 
     .venv/bin/python benchmarks/server_load.py --in-process --tables 50
+    .venv/bin/python benchmarks/server_load.py --in-process --tables 20 \
+        --preset mattel-2021,triple-play,party
 """
 
 from __future__ import annotations
@@ -208,8 +210,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-async def in_process(tables: int, rounds: int) -> dict[str, Any]:
-    """Time ``Hub.handle`` for every action, no network: the server's own cost."""
+async def in_process(tables: int, rounds: int, preset: str = "mattel-2021") -> dict[str, Any]:
+    """Time ``Hub.handle`` for every action, no network: the server's own cost (wall clock,
+    and the process's CPU time per action)."""
     from unokit.server.config import ServerConfig
     from unokit.server.coord import Coordinator
     from unokit.server.db import Store, migrate, open_engine
@@ -225,7 +228,7 @@ async def in_process(tables: int, rounds: int) -> dict[str, Any]:
     await hub.start()
     rng = random.Random(1)
     seated = []
-    settings = TableSettings(seats=4, house={"scoring": "none"})
+    settings = TableSettings(seats=4, preset=preset, house={"scoring": "none"})
     for i in range(tables):
         who = address_of(i)
         table, token = hub.create(name="p0", settings=settings, bots=[], seed=None, address=who)
@@ -234,6 +237,7 @@ async def in_process(tables: int, rounds: int) -> dict[str, Any]:
         await hub.handle(conns[0], Start(type="start"))
         seated.append((table, conns))
     times = []
+    cpu = 0.0
     for _ in range(rounds):
         for table, conns in seated:
             assert table.match is not None
@@ -243,9 +247,10 @@ async def in_process(tables: int, rounds: int) -> dict[str, Any]:
             seat = game.to_play
             assert seat is not None
             action = str(rng.choice(game.legal_actions(seat)))
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.process_time()
             await hub.handle(conns[seat], Act(type="act", action=action))
             times.append(time.perf_counter() - began)
+            cpu += time.process_time() - began_cpu
             for conn in conns:
                 while not conn.queue.empty():
                     conn.queue.get_nowait()
@@ -254,8 +259,10 @@ async def in_process(tables: int, rounds: int) -> dict[str, Any]:
     times.sort()
     q = statistics.quantiles(times, n=100)
     return {
+        "preset": preset,
         "tables": tables,
         "actions": len(times),
+        "cpu_ms_per_action": round(cpu / len(times) * 1000, 3),
         "p50_ms": round(q[49] * 1000, 2),
         "p99_ms": round(q[98] * 1000, 2),
         "max_ms": round(times[-1] * 1000, 1),
@@ -278,10 +285,17 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.8, help="seconds before each action")
     parser.add_argument("--in-process", action="store_true", help="the hub alone, no network")
+    parser.add_argument(
+        "--preset",
+        default="mattel-2021",
+        help="--in-process: the tables' preset, or several separated by commas, run in turn",
+    )
     args = parser.parse_args()
     if args.in_process:
         for size in str(args.tables).split(","):
-            print(json.dumps(asyncio.run(in_process(int(size), 200))), flush=True)
+            for preset in args.preset.split(","):
+                result = asyncio.run(in_process(int(size), 200, preset))
+                print(json.dumps(result), flush=True)
         return
     sizes = [int(n) for n in str(args.tables).split(",")]
     results = []

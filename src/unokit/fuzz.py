@@ -8,7 +8,11 @@ Each case picks a switch set (alternately a row of a covering array, in which ev
 switch values meets, and a random draw), a table size (2 to 10 seats, Party! to 16), seats
 that sit out (Challenge Uno's eliminated players), and for every seat a player: ``greedy``
 or random that mostly plays a card; one seat of every other table plays uniformly at random
-(a whole table of those has no bound on a round's length). Between turns a random seat
+(a whole table of those has no bound on a round's length). Some rounds open unusually:
+one case in 8 opens with *hoarding* (every seat draws, keeps and accepts while it may, a legal
+opening that leaves the round dry) and one in 16 deals no deck but a *dead position* (two red
+numbers that only each other's cards match, nothing to draw: docs/rules.md, C-DEC-49), so the
+rule that ends every round is met in every preset. Between turns a random seat
 takes a random out-of-turn action (Uno, catch, jump) one time in four, in any order; with
 Triple Play's timer the clock sometimes runs out. Invariants:
 
@@ -46,6 +50,7 @@ from unokit.testing import check_illegal_is_refused, check_position
 __all__ = [
     "ACTION_BOUND",
     "FACTORS",
+    "OPENINGS",
     "Case",
     "Outcome",
     "case_for",
@@ -90,11 +95,12 @@ SEATS: Final = (2, 10)
 """Table sizes of the classic presets and Triple Play; Party! goes to its maximum (16)."""
 
 _OUT_OF_TURN: Final = 4  # one step in this many offers a random seat an out-of-turn action
-_GREEDY_SLIP: Final = 20
-"""A greedy seat takes a random legal action one decision in this many. Greedy always plays
-a card it has drawn, so once the draw pile is spent two greedy seats can pass one Reverse
-back and forth for ever (each draws the other's Reverse, the only card left to draw, and
-plays it): a round the rules let go on, which the fuzzer's bound would report."""
+OPENINGS: Final = ("deal", "hoard", "dead")
+"""How a case's round opens: a plain deal; a deal followed by hoarding (every seat draws,
+keeps and accepts while it may, until the round runs dry); or a dead position, arranged."""
+_HOARD_KEEP: Final = frozenset({"draw", "pass", "accept", "press", "take"})
+_FILLER: Final = tuple(f"{c}{n}" for c in "YGB" for n in (1, 2, 3, 4, 6, 8, 9) for _ in (0, 1))
+"""Cards that match neither a red card nor a 5 or a 7: the hands of a dead position."""
 
 
 _RULES: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules | None] = {}
@@ -174,12 +180,13 @@ class Case:
     players: int
     absent: tuple[int, ...]
     seats: tuple[str, ...]
-    """The player at each seat: ``greedy`` (1 seat in 8; it slips to a random legal action
-    one decision in 20), ``eager`` (plays a card when it
+    """The player at each seat: ``greedy`` (1 seat in 8), ``eager`` (plays a card when it
     can 9 times in 10, any legal action else) or, at one seat of every other table,
     ``random`` (uniform over the legal actions)."""
     seed: int
     """The deal's seed; the players' and the driver's generators derive from it."""
+    opening: str = "deal"
+    """One of ``OPENINGS``."""
 
     def rules(self) -> Rules:
         rules = _rules(self.preset, self.switches)
@@ -196,6 +203,7 @@ class Case:
             "absent": list(self.absent),
             "seats": list(self.seats),
             "seed": self.seed,
+            "opening": self.opening,
         }
 
 
@@ -232,8 +240,9 @@ def case_for(preset: str, seed: int, index: int, seats: tuple[int, int] | None =
         if low > high:
             raise ValueError(f"{preset} seats {SEATS[0]} to {high}, not {seats[0]} to {seats[1]}")
     players = 4 if rules.partners else low + rng.below(high - low + 1)
+    opening = "dead" if index % 16 == 7 else "hoard" if index % 8 == 3 else "deal"
     absent: tuple[int, ...] = ()
-    if rules.scoring == "elimination" and players > 2 and rng.below(2):
+    if opening != "dead" and rules.scoring == "elimination" and players > 2 and rng.below(2):
         out = rng.below(players - 1)  # at least two seats stay in
         order = list(range(players))
         rng.shuffle(order)
@@ -242,7 +251,8 @@ def case_for(preset: str, seed: int, index: int, seats: tuple[int, int] | None =
     if rng.below(2):  # a table of uniform players has no bound on its length: one at most
         kinds[rng.below(players)] = "random"
     seats_kinds = tuple(kinds)
-    return Case(preset, index, switches, players, absent, seats_kinds, rng.next64() >> 1)
+    seed_ = rng.next64() >> 1
+    return Case(preset, index, switches, players, absent, seats_kinds, seed_, opening)
 
 
 @dataclass
@@ -290,10 +300,6 @@ def _players(case: Case, rng: Random) -> list[Chooser]:
             bot = GreedyBot(seed=case.seed ^ seat)
 
             def greedy(game: Game, seat: int, legal: list[Action], bot: GreedyBot = bot) -> Action:
-                # now and then any legal action: two greedy seats can otherwise pass one
-                # Reverse back and forth for ever once the draw pile is spent (see below)
-                if rng.below(_GREEDY_SLIP) == 0:
-                    return legal[rng.below(len(legal))]
                 choice = bot.choose(decide(game, seat))
                 assert choice is not None, "greedy chose nothing for a turn"
                 return choice
@@ -333,7 +339,7 @@ def run_case(
     current: tuple[int, Action] | None = None
     try:
         rules = case.rules()
-        game = Game.new(rules, players=case.players, seed=case.seed, absent=case.absent)
+        game = _open(case, rules)
         deck = Counter(game.all_cards())
         size = sum(deck.values())
         players = _players(case, rng)
@@ -344,10 +350,15 @@ def run_case(
         done: list[tuple[int, Action]] = []
         check_position(game, deck, check_rng)
         timer = rules.timer is not None
+        hoarding = case.opening == "hoard"
         while not game.over:
             if len(done) >= limit:
                 raise AssertionError(f"the round did not end within {limit} actions")
-            seat, action = _next_action(game, players, rng, timer)
+            hoarding = hoarding and game.quiet_turns is None
+            if hoarding:
+                seat, action = _hoard(game, rng)
+            else:
+                seat, action = _next_action(game, players, rng, timer)
             current = (seat, action)
             game.apply(action, seat)
             current = None
@@ -375,6 +386,30 @@ def run_case(
         if current is not None:
             outcome.action = (current[0], str(current[1]))
     return outcome
+
+
+def _open(case: Case, rules: Rules) -> Game:
+    """The case's round as it opens: dealt, or a dead position (nothing to draw; two red
+    numbers, or for Triple Play a red pile over two blue ones, that only each other match)."""
+    if case.opening != "dead":
+        return Game.new(rules, players=case.players, seed=case.seed, absent=case.absent)
+    hands = [list(_FILLER[2 * s : 2 * s + 2]) for s in range(case.players)]
+    if rules.game == "triple-play":
+        from unokit.tripleplay import TriplePlayGame
+
+        piles = [["R5", "R7"], ["B5"], ["B7"]]
+        return TriplePlayGame.arranged(rules, hands=hands, piles=piles, seed=case.seed)
+    return Game.arranged(rules, hands=hands, discard=["R5", "R7"], seed=case.seed)
+
+
+def _hoard(game: Game, rng: Random) -> tuple[int, Action]:
+    """The hoarding opening's move for the seat to play: draw, keep, accept or take while it
+    may (any legal action where none of those is)."""
+    seat = game.to_play
+    assert seat is not None
+    legal = game.legal_actions(seat)
+    keep = [a for a in legal if a.kind in _HOARD_KEEP]
+    return seat, (keep[0] if keep else legal[rng.below(len(legal))])
 
 
 def _same(a: Game, b: Game, seat: int) -> bool:

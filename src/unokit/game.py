@@ -33,7 +33,7 @@ from unokit.events import Event
 from unokit.rng import Random
 from unokit.rules import Rules
 
-__all__ = ["PHASES", "Game"]
+__all__ = ["PHASES", "QUIET_ORBITS", "ROUND_TURNS", "Game", "dry_spell_bound"]
 
 PLAY: Final = 0
 DRAWN: Final = 1
@@ -51,6 +51,20 @@ CHALLENGE_INNOCENT: Final = 6
 """'If you hold neither, the challenger draws 6 cards, which is the 4 plus 2 more.'"""
 CUSTOM_DRAW: Final = 3
 """Wild Customizable idea: 'making the next player draw 3 cards if they cannot play'."""
+QUIET_ORBITS: Final = 4
+"""A dry round (fewer cards left to draw than seats in play) is blocked after this many
+orbits of turns in which no hand reached a new low (docs/rules.md, C-DEC-49)."""
+ROUND_TURNS: Final = 100_000
+"""A round still in play after this many turns is blocked (docs/rules.md, C-DEC-50)."""
+
+
+def dry_spell_bound(cards: int, seats: int) -> int:
+    """The most turns a dry spell of a round with ``cards`` cards in the game and ``seats``
+    seats in play can last (C-DEC-49): the first turn starts the count, then each seat's
+    lowest hand (at least 1 while the round is in play, at most ``cards - 1`` in all) must
+    fall within every ``QUIET_ORBITS`` orbits."""
+    return 1 + QUIET_ORBITS * seats * (cards - seats)
+
 
 _NUMBER = Kind.NUMBER
 _SKIP = Kind.SKIP
@@ -123,16 +137,19 @@ class Game:
         "_lcache",
         "_live",
         "_log",
+        "_lows",
         "_origin",
         "_pending",
         "_pending_kind",
         "_phase",
         "_pred",
+        "_quiet",
         "_rng",
         "_said",
         "_stall",
         "_succ",
         "_to_play",
+        "_turns",
         "_version",
         "_wd4",
         "_winner",
@@ -157,16 +174,19 @@ class Game:
     _lcache: tuple[int, int, tuple[Action, ...]] | None
     _live: tuple[str] | None
     _log: list[Event]
+    _lows: list[int] | None
     _origin: dict[str, Any]
     _pending: int
     _pending_kind: Kind | None
     _phase: int
     _pred: list[int]
+    _quiet: int
     _rng: Random
     _said: set[int]
     _stall: int
     _succ: list[int]
     _to_play: int | None
+    _turns: int
     _version: int
     _wd4: tuple[int, str | None, tuple[Card, ...]] | None
     _winner: int | None
@@ -240,6 +260,9 @@ class Game:
         self._live = None
         self._draw_three = None
         self._stall = 0
+        self._lows = None
+        self._quiet = 0
+        self._turns = 0
         self._winner = None
         self._rng = rng
         self._log = []
@@ -544,6 +567,18 @@ class Game:
         return self._winner
 
     @property
+    def turns(self) -> int:
+        """Turns ended so far (the play passing on; what C-DEC-49 and C-DEC-50 count)."""
+        return self._turns
+
+    @property
+    def quiet_turns(self) -> int | None:
+        """While the round is dry (fewer cards left to draw than seats in play): the turns
+        since a hand last reached a new low of the dry spell; ``None`` otherwise. The round
+        is blocked when it reaches ``QUIET_ORBITS`` times the seats in play (C-DEC-49)."""
+        return None if self._lows is None else self._quiet
+
+    @property
     def log(self) -> list[Event]:
         """Every event so far, unredacted: for the table's owner, not for a seat."""
         return list(self._log)
@@ -841,6 +876,50 @@ class Game:
             nxt = self._next(nxt)
         self._to_play = nxt
         self._phase = PLAY
+        self._turn_ended()
+
+    def _reserve(self) -> int:
+        """The cards a draw can still bring into a hand: the draw pile and what a reshuffle
+        would give."""
+        return len(self._draw) + len(self._discard) - 1
+
+    def _turn_ended(self) -> None:
+        """Count the turn; block a round past ``ROUND_TURNS`` turns (C-DEC-50), or a dry
+        one in which ``QUIET_ORBITS`` orbits passed without any hand reaching a new low
+        (C-DEC-49). The lows are those of the dry spell: taken when the round runs dry,
+        dropped when there are cards to draw again."""
+        self._turns += 1
+        active = self._active
+        if self._turns >= ROUND_TURNS:
+            self._block()
+            return
+        if self._reserve() >= len(active):
+            self._lows = None
+            self._quiet = 0
+            return
+        hands = self._hands
+        lows = self._lows
+        if lows is None:
+            self._lows = [len(h) for h in hands]
+            self._quiet = 0
+            return
+        fell = False
+        for s in active:
+            n = len(hands[s])
+            if n < lows[s]:
+                lows[s] = n
+                fell = True
+        if fell:
+            self._quiet = 0
+            return
+        self._quiet += 1
+        if self._quiet >= QUIET_ORBITS * len(active):
+            self._block()
+
+    def _block(self) -> None:
+        """End the round without a winner: it scores nothing (C-DEC-33, C-DEC-49)."""
+        self._log.append(Event("blocked"))
+        self._finish(None)
 
     def _clear_pending(self) -> None:
         self._pending = 0
@@ -867,8 +946,7 @@ class Game:
         if not got:
             self._stall += 1
             if self._stall >= len(self._active):
-                self._log.append(Event("blocked"))
-                self._finish(None)
+                self._block()
                 return
             self._end_turn(seat)
             return
@@ -1216,6 +1294,9 @@ class Game:
         twin._live = self._live
         twin._draw_three = self._draw_three
         twin._stall = self._stall
+        twin._lows = None if self._lows is None else self._lows[:]
+        twin._quiet = self._quiet
+        twin._turns = self._turns
         twin._winner = self._winner
         twin._rng = self._rng.copy()
         twin._log = self._log[:]

@@ -280,6 +280,11 @@ class Rules:
                 f"custom_rule={self.custom_rule!r} needs Wild Customizable cards, and this "
                 "deck has none (the 108-card deck)"
             )
+        if self.new_wild_points is not None and not symbols & set(NEW_WILDS):
+            raise ValueError(
+                "new_wild_points scores the newer wild cards (Wild Shuffle Hands, Wild Swap "
+                "Hands, Wild Customizable), and this deck has none (the 108-card deck)"
+            )
         if self.timer is not None:
             raise ValueError(
                 "the classic sheets have no turn clock (timer is Triple Play's timer mode); "

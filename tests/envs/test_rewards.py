@@ -65,3 +65,50 @@ def test_ansi_render_shows_the_public_table_only() -> None:
     assert game is not None and text is not None
     assert f"top {game.top}/{game.color}" in text
     assert "hand" not in text  # a spectator's line: no seat's cards
+
+
+def test_a_blocked_round_is_terminal_with_defined_rewards() -> None:
+    """A round that ends blocked (docs/rules.md, "Every round ends": here a dry round after
+    a hoarding opening, greedy seats passing a Draw Two round) ends the episode like any
+    other: every agent terminates; "win" gives 0 to all, "points" costs each seat its own
+    hand."""
+    from unokit.bots import GreedyBot, decide
+
+    for reward in ("win", "points"):
+        blocked = 0
+        for seed in range(12):
+            env = uno_v0.env(players=3, backend="engine", reward=reward)
+            env.reset(seed=seed)
+            bots = [GreedyBot(seed=s) for s in range(3)]
+            final: dict[str, float] = {}
+            while env.agents:
+                _, value, term, trunc, _ = env.last()
+                assert not trunc
+                if term:
+                    final[env.agent_selection] = value
+                    env.step(None)
+                    continue
+                game = env.table.game
+                assert game is not None
+                seat = env.possible_agents.index(env.agent_selection)
+                optional = seat != game.to_play
+                legal = game.legal_actions(seat)
+                keep = [a for a in legal if a.kind in ("draw", "pass", "accept")]
+                if game.draw_size and keep and not optional:  # hoard while cards are left
+                    action = keep[0]
+                else:
+                    action = bots[seat].choose(decide(game, seat, optional))
+                env.step(env.codec.encode(action))
+            game = env.table.game
+            assert game is not None and game.over and set(final) == set(env.possible_agents)
+            if game.winner is not None:
+                continue
+            blocked += 1
+            if reward == "win":
+                assert final == dict.fromkeys(env.possible_agents, 0.0)
+            else:
+                rules = game.rules
+                for s, agent in enumerate(env.possible_agents):
+                    own = sum(rules.card_points(c) for c in game.hand(s)) / 100
+                    assert abs(final[agent] + own) < 1e-9
+        assert blocked > 0

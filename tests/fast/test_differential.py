@@ -48,6 +48,8 @@ def reference_snapshot(game: Game) -> dict[str, Any]:
         "phase": game.phase,
         "pending": game.pending,
         "winner": game.winner,
+        "turns": game.turns,
+        "quiet_turns": game.quiet_turns,
     }
 
 
@@ -231,3 +233,82 @@ def test_action_numbers_round_trip_with_uno_calls() -> None:
         assert encode_action(action, calls=True) == number
         if number < NUM_ACTIONS:  # the speed paths' numbers keep their meaning
             assert encode_action(action) == number
+
+
+# -- every round ends: the dry round and the round limit (C-DEC-49, C-DEC-50) ---------------
+_FILLER = [f"{c}{n}" for c in "YGB" for n in (1, 2, 3, 4, 6, 8, 9) for _ in range(2)]
+
+
+def dry_position(players: int, rules: Rules = PLAIN) -> Game:
+    """Nothing to draw; two red numbers that only each other match (the audit's position)."""
+    hands = [_FILLER[2 * s : 2 * s + 2] for s in range(players)]
+    return Game.arranged(rules, hands=hands, discard=["R5", "R7"], draw=[])
+
+
+def hoarded(rules: Rules, players: int, seed: int) -> Game:
+    """A real deal in which every seat draws, keeps and accepts while it may, until nothing
+    is left to draw."""
+    game = Game.new(rules, players=players, seed=seed)
+    for _ in range(3000):
+        if game.over or (game.draw_size == 0 and len(game.discard) <= 2):
+            break
+        legal = game.legal_actions()
+        keep = [a for a in legal if a.kind in ("draw", "pass", "accept")]
+        game.apply(keep[0] if keep else legal[0])
+    return game
+
+
+def test_a_fast_game_taken_from_a_new_deal_is_the_fast_deal() -> None:
+    from unokit.fast.layout import HEADER
+
+    for players in (2, 5, 10):
+        for seed in range(20):
+            made = FastGame.from_game(Game.new(PLAIN, players=players, seed=seed))
+            dealt = FastGame(PLAIN, players, seed)
+            assert made.state[:HEADER].tolist() == dealt.state[:HEADER].tolist()
+            assert made.snapshot() == dealt.snapshot()
+            assert made.rng.tolist() == dealt.rng.tolist()
+
+
+def play_both(game: Game, fast: FastGame, chooser: Random) -> int:
+    """Uniformly random legal actions on both, the positions compared after every one;
+    returns how many of them were taken while the round was dry."""
+    dry = 0
+    while not game.over:
+        legal = fast.legal()
+        assert legal == reference_legal(game)
+        number = legal[chooser.below(len(legal))]
+        game.apply(said(game, number))
+        fast.apply(number)
+        assert fast.snapshot() == reference_snapshot(game)
+        dry += game.quiet_turns is not None
+    assert fast.over
+    return dry
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_dry_rounds_end_blocked_as_the_engines(name: str) -> None:
+    """The audit's dead position at 2 to 10 seats, and real deals after a hoarding opening:
+    the kernel counts the same turns and quiet turns and blocks the same rounds."""
+    rules = RULE_SETS[name]
+    dry = 0
+    for players in (2, 3, 6, 10):
+        for seed in range(5):
+            game = dry_position(players, rules)
+            play_both(game, FastGame.from_game(game), Random(seed))
+            assert game.winner is None and game.log[-2].type == "blocked"
+    for seed in range(30):
+        players = 2 + seed % 5
+        game = hoarded(rules, players, seed)
+        fast = FastGame.from_game(game)
+        assert fast.snapshot() == reference_snapshot(game)
+        dry += play_both(game, fast, Random(seed))
+    assert dry > 50
+
+
+def test_the_kernel_counts_with_the_engines_constants() -> None:
+    from unokit import game
+    from unokit.fast import layout
+
+    assert layout.QUIET_ORBITS == game.QUIET_ORBITS
+    assert layout.ROUND_TURNS == game.ROUND_TURNS

@@ -7,11 +7,13 @@ fixed, so a failure here replays with ``benchmarks/fuzz.py --case PRESET:INDEX -
 from __future__ import annotations
 
 import json
+from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from unokit import Game, Rules
-from unokit.fuzz import FACTORS, case_for, covering_array, run_case
+from unokit.fuzz import FACTORS, OPENINGS, case_for, covering_array, run_case
 
 SAMPLE = {
     "mattel-2021": 1500,
@@ -26,11 +28,40 @@ SEED = 2026
 @pytest.mark.parametrize("preset", list(SAMPLE))
 def test_a_fixed_sample_of_fuzzed_rounds_keeps_every_invariant(preset: str) -> None:
     winners = 0
+    openings: Counter[str] = Counter()
     for index in range(SAMPLE[preset]):
-        outcome = run_case(case_for(preset, SEED, index))
+        case = case_for(preset, SEED, index)
+        outcome = run_case(case)
         assert outcome.failure is None, outcome.report()
         winners += outcome.winner is not None
+        openings[case.opening] += 1
+        if case.opening == "dead":  # nothing to draw, and only cards the others handed back
+            assert outcome.winner is None, outcome.report()
     assert winners > SAMPLE[preset] // 2  # rounds end by someone going out, not blocked
+    assert openings["hoard"] >= SAMPLE[preset] // 8 and openings["dead"] >= SAMPLE[preset] // 16
+
+
+@pytest.mark.parametrize("preset", list(SAMPLE))
+def test_greedy_tables_end_hoarded_and_dead_rounds_without_slipping(preset: str) -> None:
+    """Every seat greedy (which always plays a card it has drawn): the rounds that looped for
+    ever before the dry round (docs/rules.md, C-DEC-49) end, blocked or won."""
+    blocked = 0
+    for index in range(48):
+        case = case_for(preset, SEED, index)
+        case = replace(case, seats=("greedy",) * case.players, opening=OPENINGS[1 + index % 2])
+        outcome = run_case(case)
+        assert outcome.failure is None, outcome.report()
+        blocked += outcome.winner is None
+    assert blocked >= 24  # every dead position at least
+
+
+def test_the_case_that_looped_before_the_dry_round_ends() -> None:
+    """Two greedy seats passed one Reverse back and forth at a 9-seat mattel-2003 table
+    whose draw pile was spent (docs/performance.md, "Fuzzing")."""
+    case = case_for("mattel-2003", 1, 15684)
+    assert case.players == 9 and "greedy" in case.seats and case.opening == "deal"
+    outcome = run_case(case)
+    assert outcome.failure is None, outcome.report()
 
 
 @pytest.mark.parametrize("preset", list(SAMPLE))

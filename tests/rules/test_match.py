@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from unokit import Game, Match, Rules
+from unokit.bots import make_bot, play_game
 
 R = Rules.preset("mattel-2021")
 
@@ -262,6 +263,9 @@ def test_rules_combinations_no_sheet_gives_meaning_to_are_refused() -> None:
     for rule in ("extra_turn", "draw_three"):
         with pytest.raises(ValueError):
             Rules.preset("mattel-2003", custom_rule=rule)
+    for points in (40, 50):  # the 108-card deck has none of the newer wild cards
+        with pytest.raises(ValueError, match="newer wild cards"):
+            Rules.preset("mattel-2003", new_wild_points=points)
     assert Rules.preset("mattel-2021", partners=True, scoring="winner").partners is True
 
 
@@ -291,3 +295,35 @@ def test_a_record_whose_rounds_came_from_the_match_seed_still_replays() -> None:
     for round_record in older["rounds"]:
         del round_record["origin"]["seed"]  # an older writer's round, without its seed
     assert Match.replay(older).record() == record
+
+
+def _block(game: Game) -> None:
+    """Hoard (every seat draws, keeps and accepts while it may), then let greedy bots play:
+    the dry round that follows may come to a stop (C-DEC-49)."""
+    while not game.over and not (game.draw_size == 0 and len(game.discard) <= 2):
+        seat = game.to_play
+        acts = game.legal_actions(seat)
+        keep = [a for a in acts if a.kind in ("draw", "pass", "accept")]
+        game.apply((keep or acts)[0], seat=seat)
+    play_game(game, [make_bot("greedy", seed=s) for s in range(game.players)])
+
+
+@pytest.mark.parametrize("scoring", ["winner", "lowest", "elimination", "none"])
+def test_a_blocked_round_scores_nothing_and_the_match_deals_the_next_round(scoring: str) -> None:
+    rules = Rules.preset("mattel-2021", scoring=scoring)
+    for seed in range(60):
+        match = Match(rules, players=3, seed=seed)
+        game = match.game
+        _block(game)
+        if game.winner is None:
+            break
+    else:
+        raise AssertionError("no round came to a stop")
+    assert game.round_points() == [0, 0, 0] and match.scores == [0, 0, 0]
+    if scoring == "none":  # a match of one round: it is over, without a winner
+        assert match.over and match.winner is None
+        return
+    assert not match.over and match.eliminated == []
+    dealer = game.dealer
+    nxt = match.next_round()
+    assert nxt.dealer == (dealer + 1) % 3 and not nxt.over

@@ -80,6 +80,22 @@ def test_a_stacked_wild_draw_4_total_above_4_cannot_be_challenged() -> None:
     assert "accept" in legal(game, 2)
 
 
+def test_only_the_player_told_to_draw_4_may_challenge_a_stack_is_drawn_whole() -> None:
+    """'Only the player who was told to draw 4 can challenge' (E): a stacked bluff stands.
+    Seat 1 holds reds (a bluff) and stacks; seat 2, facing 8, may only stack or draw all 8
+    ('That player draws them all and loses their turn'); the first victim, told to draw 4,
+    could have challenged instead of stacking."""
+    game = four([["W+4", "G1", "G2"], ["W+4", "R1", "R2"], ["B3", "B4", "B5"], ["G7", "G8"]])
+    game.apply("play W+4 R")
+    assert {"challenge", "accept", "play W+4 R"} <= legal(game, 1)
+    game.apply("play W+4 B")  # a bluff: seat 1 held red, the colour before it
+    assert legal(game, 2) == {"accept"}
+    assert not game.challengeable and game.open_wild_draw_four is None
+    game.apply("accept")
+    assert len(game.hand(2)) == 3 + 8 and game.to_play == 3
+    assert len(game.hand(1)) == 2  # the bluff is never punished
+
+
 def test_going_out_on_a_stacked_draw_2_the_next_player_draws_the_stack_total() -> None:
     game = four([["R+2", "R1", "R2"], ["B+2"], ["G3", "G4", "G6"], ["G7", "G8", "G9"]])
     game.apply("play R+2")

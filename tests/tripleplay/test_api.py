@@ -28,7 +28,8 @@ def test_the_triple_play_preset_is_registered() -> None:
 @pytest.mark.parametrize(
     "switch",
     [{"stacking": True}, {"seven_o": True}, {"jump_in": True}, {"partners": True},
-     {"first_card_effect": True}, {"draw_to_match": True}, {"custom_rule": "extra_turn"}],
+     {"first_card_effect": True}, {"draw_to_match": True}, {"custom_rule": "extra_turn"},
+     {"wd4_wilds": "wild"}, {"wd4_wilds": "all"}],
 )  # fmt: skip
 def test_switches_the_sheet_gives_no_meaning_are_refused(switch: dict[str, object]) -> None:
     """A combination no sheet can give meaning to is refused when the Rules is made."""

@@ -139,6 +139,26 @@ def test_a_round_nobody_can_ever_finish_is_blocked(arrange: Arrange) -> None:
     assert game.round_points() == [0, 0]
 
 
+def test_piles_that_feed_each_other_in_a_dry_round_end_blocked() -> None:
+    """The rules audit's position: nothing to draw but the red 5 under the red 7, which the
+    blue piles take in turn, so a draw always hands back the card just played. The dry round
+    (docs/rules.md, C-DEC-49) blocks it after 4 orbits without a hand falling."""
+    from unokit.bots import make_bot, play_game
+    from unokit.game import dry_spell_bound
+
+    for bot in ("greedy", "random"):
+        game = TriplePlayGame.arranged(
+            Rules.preset("triple-play"),
+            hands=[["Y1", "Y2"], ["G1", "G2"]],
+            piles=[["R5", "R7"], ["B5"], ["B7"]],
+            draw=[],
+        )
+        play_game(game, [make_bot(bot, seed=0), make_bot(bot, seed=1)], max_actions=1000)
+        assert game.over and game.winner is None
+        assert game.log[-2].type == "blocked"
+        assert game.turns <= dry_spell_bound(len(game.all_cards()), 2)
+
+
 def test_once_your_turn_begins_you_will_have_only_seconds_to_play(arrange: Arrange) -> None:
     """'Once your turn begins, you will have only seconds to play': ``timer`` is the seconds
     of one turn, and the clock of the seat to play runs from the start of its turn."""

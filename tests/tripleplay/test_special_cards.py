@@ -191,6 +191,20 @@ def test_wild_give_away_cannot_give_cards_to_its_own_player(arrange: Arrange) ->
         game.apply("give 0")
 
 
+def test_wild_give_away_you_may_keep_the_overload_cards(arrange: Arrange) -> None:
+    """Wild Give Away: 'you may take all the cards you are required to draw ... and give
+    them away': or keep them (``accept``): its player draws them and the turn passes."""
+    game = arrange([["WGA", "G1"], ["B1"], ["B2"]], counters=(13, 0, 0), draws=[2])
+    game.apply("play WGA @1")
+    turn = [str(a) for a in game.legal_actions() if a.kind in ("give", "accept")]
+    assert game.phase == "give" and turn == ["give 1 1", "give 1 2", "give 2 2", "accept"]
+    game.apply("accept")
+    assert [len(game.hand(s)) for s in range(3)] == [3, 1, 1]
+    assert game.to_play == 1 and game.phase == "play" and game.give_pending == 0
+    with pytest.raises(IllegalAction, match="none are shown"):
+        game.apply("accept")
+
+
 def test_wild_give_away_that_does_not_overload_is_simply_discarded(arrange: Arrange) -> None:
     """Wild Give Away: 'If you play this card and the Discard Pile DOES NOT overload, you have
     just discarded one card and play continues in current order. This card is also a wild

@@ -13,33 +13,49 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from unokit.cards import COLORS, Card
+from unokit.cards import COLORS, Card, Kind
 from unokit.fast import kernel
 from unokit.fast.codec import flags_for
 from unokit.fast.layout import (
     CAP,
+    H_ACTIONS,
     H_COLOR,
+    H_DEALER,
     H_DIRECTION,
+    H_DRAWN,
     H_EXPOSED,
+    H_FLAGS,
+    H_LAST_PLAYER,
     H_LEN,
+    H_LOW,
     H_NDISCARD,
     H_NDRAW,
     H_PENDING,
+    H_PENDING_KIND,
     H_PHASE,
+    H_PLAYERS,
+    H_QUIET,
     H_SAID,
     H_SLOT,
+    H_STALL,
     H_TO_PLAY,
+    H_TURNS,
+    H_WD4_GUILTY,
+    H_WD4_PLAYER,
     H_WINNER,
     NUM_ACTIONS,
     NUM_ACTIONS_UNO,
     OFF_DISCARD,
     OFF_DRAW,
     OFF_HANDS,
+    PENDING_DRAW_TWO,
+    PENDING_NONE,
+    PENDING_WD4,
     PHASE_OVER,
     state_size,
 )
 from unokit.fast.policy import policy_seed
-from unokit.game import PHASES
+from unokit.game import PHASES, Game
 from unokit.rules import Rules
 
 __all__ = ["FastGame", "RandomGames", "deck_array", "play_random_games"]
@@ -73,6 +89,56 @@ class FastGame:
         if kernel.new_game(self.state, self.rng, _DECK, players, np.uint64(seed & _M64),
                            self.flags) < 0:  # fmt: skip
             raise ValueError(f"the deck is too small to deal {players} hands")
+
+    @classmethod
+    def from_game(cls, game: Game, *, uno_calls: bool = False) -> FastGame:
+        """The kernel game in ``game``'s position (a classic round of rules the kernel
+        plays, at most 10 seats, none absent), its generator included: from there both
+        play the same game. For tests that start from an arranged position."""
+        if type(game) is not Game or len(game.active) != game.players:
+            raise ValueError("the fast path plays classic rounds with every seat in play")
+        fast = cls.__new__(cls)
+        fast.flags = flags_for(game.rules, uno_calls=uno_calls)
+        fast.uno_calls = uno_calls
+        fast.players = players = game.players
+        if not 2 <= players <= 10:
+            raise ValueError(f"the fast path seats 2 to 10 players, not {players}")
+        fast._mask = np.zeros(NUM_ACTIONS_UNO if uno_calls else NUM_ACTIONS, dtype=np.uint8)
+        st = fast.state = np.zeros(state_size(players), dtype=np.int32)
+        state, inc = game._rng.getstate()
+        fast.rng = np.array([state, inc], dtype=np.uint64)
+        draw = [c.index for c in game.draw_pile][::-1]
+        discard = [c.index for c in game.discard]
+        st[OFF_DRAW : OFF_DRAW + len(draw)] = draw
+        st[OFF_DISCARD : OFF_DISCARD + len(discard)] = discard
+        st[H_NDRAW], st[H_NDISCARD] = len(draw), len(discard)
+        for seat in range(players):
+            hand = [c.index for c in game.hand(seat)]
+            st[H_SLOT + seat] = seat
+            st[H_LEN + seat] = len(hand)
+            st[OFF_HANDS + seat * CAP : OFF_HANDS + seat * CAP + len(hand)] = hand
+        kinds = {None: PENDING_NONE, Kind.DRAW_TWO: PENDING_DRAW_TWO}
+        wd4 = game._wd4
+        st[H_PLAYERS], st[H_DEALER], st[H_FLAGS] = players, game.dealer, fast.flags
+        st[H_TO_PLAY] = -1 if game.to_play is None else game.to_play
+        st[H_DIRECTION], st[H_PHASE] = game.direction, PHASES.index(game.phase)
+        st[H_COLOR] = COLORS.index(game._color or "R")
+        st[H_PENDING] = game.pending
+        st[H_PENDING_KIND] = kinds.get(game.pending_kind, PENDING_WD4)
+        st[H_DRAWN] = -1 if game.drawn is None else game.drawn.index
+        st[H_WINNER] = -1 if game.winner is None else game.winner
+        st[H_STALL], st[H_ACTIONS] = game._stall, len(game.actions)
+        st[H_WD4_PLAYER] = -1 if wd4 is None else wd4[0]
+        st[H_WD4_GUILTY] = wd4 is not None and game._wd4_guilty(wd4[2], wd4[1])
+        st[H_LAST_PLAYER] = -1 if game._last_player is None else game._last_player
+        st[H_SAID] = sum(1 << s for s in game.uno_said)
+        st[H_EXPOSED] = sum(1 << s for s in game.uno_exposed)
+        lows = game._lows
+        st[H_QUIET] = -1 if lows is None else game._quiet
+        for seat in range(players):
+            st[H_LOW + seat] = 0 if lows is None else lows[seat]
+        st[H_TURNS] = game.turns
+        return fast
 
     def legal(self, seat: int | None = None) -> list[int]:
         """The legal action numbers of ``seat`` (default: the seat to play), ascending."""
@@ -111,6 +177,8 @@ class FastGame:
             "phase": PHASES[int(st[H_PHASE])],
             "pending": int(st[H_PENDING]),
             "winner": None if st[H_WINNER] < 0 else int(st[H_WINNER]),
+            "turns": int(st[H_TURNS]),
+            "quiet_turns": None if st[H_QUIET] < 0 else int(st[H_QUIET]),
         } | (
             {
                 "uno_said": [s for s in range(self.players) if st[H_SAID] >> s & 1],
@@ -128,6 +196,17 @@ class FastGame:
     def to_play(self) -> int | None:
         seat = int(self.state[H_TO_PLAY])
         return None if seat < 0 else seat
+
+    @property
+    def turns(self) -> int:
+        """Turns ended so far (``Game.turns``)."""
+        return int(self.state[H_TURNS])
+
+    @property
+    def quiet_turns(self) -> int | None:
+        """``Game.quiet_turns``: turns without a new low while the round is dry, else None."""
+        quiet = int(self.state[H_QUIET])
+        return None if quiet < 0 else quiet
 
     def round_points(self) -> list[int]:
         out = np.zeros(self.players, dtype=np.int64)

@@ -41,16 +41,19 @@ from unokit.fast.layout import (
     H_FLAGS,
     H_LAST_PLAYER,
     H_LEN,
+    H_LOW,
     H_NDISCARD,
     H_NDRAW,
     H_PENDING,
     H_PENDING_KIND,
     H_PHASE,
     H_PLAYERS,
+    H_QUIET,
     H_SAID,
     H_SLOT,
     H_STALL,
     H_TO_PLAY,
+    H_TURNS,
     H_WD4_GUILTY,
     H_WD4_PLAYER,
     H_WINNER,
@@ -68,6 +71,8 @@ from unokit.fast.layout import (
     PHASE_PLAY,
     PHASE_SWAP,
     PLAY_UNO,
+    QUIET_ORBITS,
+    ROUND_TURNS,
     SWAP,
     UNO,
     UNO_PENALTY,
@@ -318,6 +323,7 @@ def new_game(  # noqa: PLR0917 - numba functions take positional arguments
     state[H_WINNER] = -1
     state[H_WD4_PLAYER] = -1
     state[H_LAST_PLAYER] = -1
+    state[H_QUIET] = -1
     for s in range(players):
         state[H_SLOT + s] = s
     if n < _HAND_SIZE * players + 1:
@@ -433,6 +439,37 @@ def _end_turn(state: np.ndarray, seat: int, skip: bool) -> None:
         nxt = _next(state, nxt)
     state[H_TO_PLAY] = nxt
     state[H_PHASE] = PHASE_PLAY
+    _turn_ended(state)
+
+
+@njit(cache=True)
+def _turn_ended(state: np.ndarray) -> None:
+    """``Game._turn_ended``: the round limit (C-DEC-50) and the dry round (C-DEC-49)."""
+    state[H_TURNS] += 1
+    players = state[H_PLAYERS]
+    if state[H_TURNS] >= ROUND_TURNS:
+        _finish(state, -1)
+        return
+    if state[H_NDRAW] + state[H_NDISCARD] - 1 >= players:
+        state[H_QUIET] = -1
+        return
+    if state[H_QUIET] < 0:
+        for s in range(players):
+            state[H_LOW + s] = _hand_len(state, s)
+        state[H_QUIET] = 0
+        return
+    fell = False
+    for s in range(players):
+        n = _hand_len(state, s)
+        if n < state[H_LOW + s]:
+            state[H_LOW + s] = n
+            fell = True
+    if fell:
+        state[H_QUIET] = 0
+        return
+    state[H_QUIET] += 1
+    if state[H_QUIET] >= QUIET_ORBITS * players:
+        _finish(state, -1)
 
 
 @njit(cache=True, inline="always")

@@ -29,16 +29,19 @@ __all__ = [
     "H_FLAGS",
     "H_LAST_PLAYER",
     "H_LEN",
+    "H_LOW",
     "H_NDISCARD",
     "H_NDRAW",
     "H_PENDING",
     "H_PENDING_KIND",
     "H_PHASE",
     "H_PLAYERS",
+    "H_QUIET",
     "H_SAID",
     "H_SLOT",
     "H_STALL",
     "H_TO_PLAY",
+    "H_TURNS",
     "H_WD4_GUILTY",
     "H_WD4_PLAYER",
     "H_WINNER",
@@ -58,6 +61,8 @@ __all__ = [
     "PHASE_PLAY",
     "PHASE_SWAP",
     "PLAY_UNO",
+    "QUIET_ORBITS",
+    "ROUND_TURNS",
     "SWAP",
     "UNO",
     "UNO_PENALTY",
@@ -107,7 +112,14 @@ H_SLOT: Final = 20
 """``state[H_SLOT + seat]``: which hand slot holds the seat's hand (swaps move slots)."""
 H_LEN: Final = 30
 """``state[H_LEN + slot]``: the number of cards in a hand slot."""
-HEADER: Final = 40
+H_LOW: Final = 40
+"""``state[H_LOW + seat]``: while the round is dry, the seat's lowest hand of the dry spell
+(``unokit.game``, C-DEC-49)."""
+H_QUIET: Final = 50
+"""While the round is dry: turns since a hand reached a new low; -1 while it is not dry."""
+H_TURNS: Final = 51
+"""Turns ended so far (``Game.turns``)."""
+HEADER: Final = 52
 
 OFF_DRAW: Final = HEADER
 """The draw pile, ``state[H_NDRAW]`` cards, the top card last."""
@@ -159,6 +171,10 @@ NUM_ACTIONS_UNO: Final = CATCH + MAX_PLAYERS
 """The actions with ``FLAG_UNO_CALLS`` (the size of their masks)."""
 UNO_PENALTY: Final = 2
 """Cards a caught seat draws (``unokit.game.UNO_PENALTY``)."""
+QUIET_ORBITS: Final = 4
+"""``unokit.game.QUIET_ORBITS``: a dry round is blocked after this many quiet orbits."""
+ROUND_TURNS: Final = 100_000
+"""``unokit.game.ROUND_TURNS``: a round still in play after this many turns is blocked."""
 
 
 def state_size(players: int) -> int:

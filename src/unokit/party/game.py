@@ -54,12 +54,12 @@ PARTY_PHASES: Final = (*PHASES, "point", "link", "mini")
 POINT_TAKEN_MAX: Final = 5
 """'The maximum number of cards that a player can draw due to this card is five.'"""
 
-_NUMBER = Kind.NUMBER
-_POINT_TAKEN = Kind.POINT_TAKEN
-_PILE_UP = Kind.WILD_PILE_UP
-_DRAWN_TOGETHER = Kind.WILD_DRAWN_TOGETHER
-_WPU = Card.parse("WPU")
-_TURN_KINDS = frozenset(
+_NUMBER: Final = Kind.NUMBER
+_POINT_TAKEN: Final = Kind.POINT_TAKEN
+_PILE_UP: Final = Kind.WILD_PILE_UP
+_DRAWN_TOGETHER: Final = Kind.WILD_DRAWN_TOGETHER
+_WPU: Final = Card.parse("WPU")
+_TURN_KINDS: Final = frozenset(
     {"play", "draw", "pass", "accept", "challenge", "color", "swap", "point", "link", "take"}
 )
 _INDEX = lambda card: card.index  # noqa: E731 - a key function for sorted()
@@ -98,9 +98,9 @@ class PartyGame(Game):
         super()._copy_into(twin)
         assert isinstance(twin, PartyGame)
         twin._by_choice = False
-        twin._choices = dict(self._choices)
+        twin._choices = dict(self._choices) if self._choices else {}
         twin._link = self._link
-        twin._mini = self._mini[:]
+        twin._mini = self._mini[:] if self._mini else []
         twin._point_from = self._point_from
         twin._pointer = self._pointer
 

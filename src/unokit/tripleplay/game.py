@@ -8,7 +8,7 @@ unit is the ``Unit`` of ``unit.py``, driven by the game's own seeded generator. 
   it matches, or draws;
 * ``drawn``: it drew: it may play the drawn card alone, or ``press`` a lit pile;
 * ``give``: its Wild Give Away overloaded the pile: it hands the cards shown to other
-  players (``give``); the clock is paused;
+  players (``give``) or keeps them (``accept``: it draws them); the clock is paused;
 * ``over``: the round has ended.
 
 ``timeout`` (timer mode) is applied by whoever keeps the clock, never chosen: it is not in
@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
-from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any, Final, cast
 
@@ -31,7 +30,7 @@ from unokit.events import Event
 from unokit.game import Game
 from unokit.rng import Random
 from unokit.rules import Rules
-from unokit.tripleplay.unit import PILES, Unit, UnitModel, UnitScript, check_lit
+from unokit.tripleplay.unit import LIT_PILES, PILES, Unit, UnitModel, UnitScript, check_lit
 
 __all__ = ["GIVE", "TIMEOUT_DRAW", "TriplePlayGame"]
 
@@ -45,19 +44,20 @@ TIMEOUT_DRAW: Final = 6
 """'If you can't complete your turn before time runs out, you must take back any cards you
 tried to play and draw 6 cards from the Draw Pile'."""
 
-_SKIP = Kind.SKIP
-_REVERSE = Kind.REVERSE
-_DISCARD_TWO = Kind.DISCARD_TWO
-_WILD_CLEAR = Kind.WILD_CLEAR
-_GIVE_AWAY = Kind.WILD_GIVE_AWAY
-_INDEX = lambda card: card.index  # noqa: E731 - a key function for sorted()
+_SKIP: Final = Kind.SKIP
+_REVERSE: Final = Kind.REVERSE
+_DISCARD_TWO: Final = Kind.DISCARD_TWO
+_WILD_CLEAR: Final = Kind.WILD_CLEAR
+_GIVE_AWAY: Final = Kind.WILD_GIVE_AWAY
 
 DRAW: Final = Action("draw")
+KEEP: Final = Action("accept")
+"""In the ``give`` phase: keep the overload cards (draw them) rather than give them away."""
 TIMEOUT: Final = Action("timeout")
 _PRESS: Final = {p: Action("press", pile=p) for p in PILES}
 _REFUSED_KINDS: Final = {
     "pass": "Triple Play has no pass: after drawing, play the drawn card or press a lit pile",
-    "accept": "Triple Play has no penalty to accept",
+    "accept": "accept keeps the cards a Wild Give Away's overload shows, and none are shown",
     "challenge": "Triple Play has no Wild Draw Four to challenge",
     "color": "Triple Play wilds name no colour: the next card played on that pile decides it",
     "swap": "Triple Play has no swapping of hands",
@@ -67,25 +67,70 @@ _REFUSED_KINDS: Final = {
     "take": "'take' is not part of Triple Play",
 }
 
+_MODEL: Final = UnitModel()
+"""The default model (a frozen value: one serves every game)."""
 _SETUP: ContextVar[tuple[UnitModel, UnitScript | None]] = ContextVar(
-    "tripleplay_setup", default=(UnitModel(), None)
+    "tripleplay_setup", default=(_MODEL, None)
 )
 """The unit model of the game ``TriplePlayGame.new`` is building (``Game.new`` builds the
 game through hooks that take no unit)."""
 
 
-@cache
+_ALL_CARDS: Final = Card.all()
+_PLAYS: Final = [
+    [(Action("play", card=c, pile=p), Action("play", card=c, pile=p, uno=True)) for p in PILES]
+    for c in _ALL_CARDS
+]
+"""``play C @P`` without and with ``uno``, by card index and pile: shared, built once."""
+_PAIRS: Final[dict[tuple[int, int, int, bool], Action]] = {}
+_GIVES: Final[dict[tuple[tuple[int, ...], int], tuple[Action, ...]]] = {}
+_AT: Final = ("@0", "@1", "@2", "@3")
+_LIT_REASON: Final = [" ".join(_AT[p] for p in piles) for piles in LIT_PILES]
+"""The ``lit`` event's words for each mask of lit piles."""
+
+
 def _play(card: Card, companion: Card | None, pile: int, uno: bool) -> Action:
-    return Action("play", card=card, companion=companion, pile=pile, uno=uno)
+    """The shared ``play`` action (a Discard Two's pairs are built once, when first met)."""
+    if companion is None:
+        return _PLAYS[card.index][pile - 1][1 if uno else 0]
+    key = (card.index, companion.index, pile, uno)
+    action = _PAIRS.get(key)
+    if action is None:
+        action = Action("play", card=card, companion=companion, pile=pile, uno=uno)
+        _PAIRS[key] = action
+    return action
 
 
-@cache
+def _insert(cards: list[Card], card: Card) -> None:
+    """Put ``card`` into ``cards`` (kept in card order), unless an equal card is there."""
+    index = card.index
+    at = len(cards)
+    for i in range(len(cards)):
+        other = cards[i].index
+        if other == index:
+            return
+        if other > index:
+            at = i
+            break
+    cards.insert(at, card)
+
+
 def _gives(others: tuple[int, ...], n: int) -> tuple[Action, ...]:
-    return tuple(Action("give", seats=c) for c in combinations_with_replacement(others, n))
+    key = (others, n)
+    gives = _GIVES.get(key)
+    if gives is None:
+        combos = combinations_with_replacement(others, n)
+        gives = _GIVES[key] = tuple(Action("give", seats=c) for c in combos)
+    return gives
 
 
 def _at(pile: int) -> str:
-    return f"@{pile}"
+    return _AT[pile]
+
+
+def _check_rules(rules: Rules) -> None:
+    if not isinstance(rules, Rules) or rules.game != "triple-play":
+        raise ValueError("TriplePlayGame plays triple-play rules: Rules.preset('triple-play')")
 
 
 class TriplePlayGame(Game):
@@ -96,7 +141,8 @@ class TriplePlayGame(Game):
 
     _piles: list[list[Card]]
     _set_aside: list[Card]
-    _lit: frozenset[int]
+    _lit: tuple[int, ...]
+    """The lit piles, in pile order."""
     _unit: Unit
     _give: int
     _last_pile: int
@@ -118,10 +164,13 @@ class TriplePlayGame(Game):
         """Shuffle, deal 7 each and put one card face up on each pile (``Game.new``);
         ``unit`` is the model of the unit (default ``UnitModel()``), ``script`` the unit's
         first decisions, if a test or a table dictates them."""
-        token = _SETUP.set((unit if unit is not None else UnitModel(), script))
+        rules = rules if rules is not None else Rules.preset("triple-play")
+        _check_rules(rules)
+        token = _SETUP.set((unit if unit is not None else _MODEL, script))
         try:
-            game = super().new(
-                rules if rules is not None else Rules.preset("triple-play"),
+            # Game.new builds the engine registered for triple-play rules: this class
+            game = Game.new(
+                rules,
                 players=players,
                 seed=seed,
                 dealer=dealer,
@@ -156,9 +205,10 @@ class TriplePlayGame(Game):
         ``thresholds`` (drawn from ``seed`` if not given), ``script`` the unit's next
         decisions (lit piles, thresholds after a reset, overload numbers)."""
         rules = rules if rules is not None else Rules.preset("triple-play")
+        _check_rules(rules)
         if len(piles) != 3 or any(not p for p in piles):
             raise ValueError("give three piles, each with at least its top card")
-        model = unit if unit is not None else UnitModel()
+        model = unit if unit is not None else _MODEL
         script = script if script is not None else UnitScript()
         for t in script.thresholds:
             if not model.threshold_min <= t <= model.threshold_max:
@@ -173,7 +223,7 @@ class TriplePlayGame(Game):
             "script": script.to_json(),
         }
         first = Card.parse(piles[0][-1])
-        game = super().arranged(
+        game = Game.arranged(
             rules,
             hands=hands,
             discard=list(piles[0]),
@@ -188,14 +238,13 @@ class TriplePlayGame(Game):
         return cast(TriplePlayGame, game)
 
     def _init(self, rules: Rules, players: int, absent: Iterable[int], rng: Random) -> None:
-        if not isinstance(rules, Rules) or rules.game != "triple-play":
-            raise ValueError("TriplePlayGame plays triple-play rules: Rules.preset('triple-play')")
+        _check_rules(rules)
         super()._init(rules, players, absent, rng)
         model, script = _SETUP.get()
         self._piles = [[], [], []]
         self._discard = self._piles[0]
         self._set_aside = []
-        self._lit = frozenset()
+        self._lit = ()
         self._unit = Unit(model, script)
         self._give = 0
         self._last_pile = 1
@@ -254,7 +303,7 @@ class TriplePlayGame(Game):
         self._piles = [[parse(c) for c in p] for p in extra["piles"]]
         self._discard = self._piles[0]
         self._set_aside = [parse(c) for c in extra["set_aside"]]
-        self._lit = check_lit(extra["lit"])
+        self._lit = tuple(sorted(check_lit(extra["lit"])))
         unit = Unit(model, script)
         counters = list(extra["counters"])
         thresholds = extra["thresholds"]
@@ -340,16 +389,15 @@ class TriplePlayGame(Game):
     def __repr__(self) -> str:
         state = "over" if self.over else f"to_play={self._to_play}"
         tops = " ".join(c.code for c in self.tops)
-        lit = "".join(str(p) for p in sorted(self._lit))
+        lit = "".join(str(p) for p in self._lit)
         return f"<TriplePlayGame players={self.players} tops={tops} lit={lit} {state}>"
 
     # ------------------------------------------------------------------ the unit ------
     def _light_up(self) -> None:
         """'The lights will rotate to be ready for the next player.'"""
-        self._lit = self._unit.choose_lit(self._rng)
-        self._log.append(
-            Event("lit", self._to_play, reason=" ".join(_at(p) for p in sorted(self._lit)))
-        )
+        mask = self._unit.pick_lit(self._rng)
+        self._lit = LIT_PILES[mask]
+        self._log.append(Event("lit", self._to_play, reason=_LIT_REASON[mask]))
 
     def _counter_event(self, pile: int) -> None:
         unit = self._unit
@@ -433,34 +481,42 @@ class TriplePlayGame(Game):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         """Plays by card order, then companion, then pile, each without then with ``uno``;
-        ``draw``; ``press`` by pile; ``give`` by seats."""
+        ``draw``; ``press`` by pile; ``give`` by seats, then ``accept`` (keep them)."""
         phase = self._phase
         hand = self._hands[seat]
         acts: list[Action] = []
-        lit = sorted(self._lit)
+        lit = self._lit
         if phase == PLAY:
             size = len(hand)
-            tops = [(p, self._piles[p - 1][-1]) for p in lit]
-            for card in sorted(set(hand), key=_INDEX):
+            piles = self._piles
+            tops = [piles[p - 1][-1] for p in lit]
+            every = False  # a wild on a lit pile: every card plays on it
+            for top in tops:
+                every = every or top.wild
+            found: list[Card] = []  # the playable cards, each once, by card order
+            for card in hand:
+                playable = every or card.wild
+                if not playable:
+                    color, symbol = card.color, card.symbol
+                    for top in tops:
+                        if color == top.color or symbol == top.symbol:
+                            playable = True
+                            break
+                if playable:
+                    _insert(found, card)
+            for card in found:
                 wild, color, symbol = card.wild, card.color, card.symbol
-                piles = [
-                    p
-                    for p, top in tops
-                    if wild or top.wild or color == top.color or symbol == top.symbol
-                ]
-                if not piles:
-                    continue
-                companions: list[Card | None] = [None]
+                plays = _PLAYS[card.index]
+                on: list[int] = []
+                for i, top in enumerate(tops):
+                    if wild or top.wild or color == top.color or symbol == top.symbol:
+                        p = lit[i]
+                        on.append(p)
+                        acts.append(plays[p - 1][0])
+                        if size == 2:
+                            acts.append(plays[p - 1][1])
                 if card.kind is _DISCARD_TWO:
-                    rest = list(hand)
-                    rest.remove(card)
-                    companions += sorted({c for c in rest if c.color == card.color}, key=_INDEX)
-                for companion in companions:
-                    left = size - 1 - (companion is not None)
-                    for p in piles:
-                        acts.append(_play(card, companion, p, False))
-                        if left == 1:
-                            acts.append(_play(card, companion, p, True))
+                    self._pair_actions(card, hand, on, acts)
             if not acts or self._can_draw():
                 acts.append(DRAW)
         elif phase == DRAWN:
@@ -475,7 +531,22 @@ class TriplePlayGame(Game):
         elif phase == GIVE:
             others = tuple(s for s in self._active if s != seat)
             acts.extend(_gives(others, self._give))
+            acts.append(KEEP)
         return acts
+
+    def _pair_actions(
+        self, card: Card, hand: list[Card], on: list[int], acts: list[Action]
+    ) -> None:
+        """A Discard Two with each companion it may take (another card of its colour)."""
+        rest = list(hand)
+        rest.remove(card)
+        left = len(hand) - 2
+        for index in sorted({c.index for c in rest if c.color == card.color}):
+            companion = _ALL_CARDS[index]
+            for p in on:
+                acts.append(_play(card, companion, p, False))
+                if left == 1:
+                    acts.append(_play(card, companion, p, True))
 
     # ------------------------------------------------------------------ apply ---------
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
@@ -530,6 +601,11 @@ class TriplePlayGame(Game):
             self._end_turn(seat)
         elif kind == "give":
             self._give_away(seat, action.seats)
+        elif kind == "accept":
+            # 'you may take all the cards ... and give them away': or keep them
+            n, self._give = self._give, 0
+            self._draw_cards(seat, n, "overload")
+            self._end_turn(seat)
         else:
             super()._do(action, seat)
 
@@ -603,13 +679,20 @@ class TriplePlayGame(Game):
         self._end_turn(seat)
 
     def _end_turn(self, seat: int, skip: bool = False) -> None:
-        super()._end_turn(seat, skip)
+        super()._end_turn(seat, skip)  # may block the round (C-DEC-49, C-DEC-50)
         self._drawn = None
+        if self._phase == OVER:
+            return
         if self._blocked():
-            self._log.append(Event("blocked"))
-            self._finish(None)
+            self._block()
             return
         self._light_up()
+
+    def _reserve(self) -> int:
+        """The draw pile, the cards set aside and those a trim would set aside."""
+        piles = self._piles
+        on_piles = len(piles[0]) + len(piles[1]) + len(piles[2]) - 3
+        return len(self._draw) + len(self._set_aside) + on_piles
 
     def _blocked(self) -> bool:
         """Nothing left to draw and no card in any hand matches any pile: nothing can ever
@@ -641,12 +724,15 @@ class TriplePlayGame(Game):
     def _why_turn(self, action: Action, seat: int) -> str:
         kind = action.kind
         phase = self._phase
-        lit = " ".join(_at(p) for p in sorted(self._lit))
+        lit = " ".join(_at(p) for p in self._lit)
         if phase == GIVE:
-            if kind != "give":
+            if kind not in ("give", "accept"):
                 other = next(s for s in self._active if s != seat)
                 example = " ".join([str(other)] * self._give)
-                return f"give the {self._give} overload cards first, like 'give {example}'"
+                return (
+                    f"give the {self._give} overload cards first, like 'give {example}', "
+                    "or keep them: accept"
+                )
             if len(action.seats) != self._give:
                 return f"give names one seat for each of the {self._give} cards"
             return "each card goes to another player still in the round"
@@ -684,7 +770,7 @@ class TriplePlayGame(Game):
             return f"after drawing, only the drawn card ({self._drawn}) may be played, alone"
         if action.pile not in self._lit:
             return f"pile {action.pile} is not lit: the lit piles are " + " ".join(
-                _at(p) for p in sorted(self._lit)
+                _at(p) for p in self._lit
             )
         if not self._matches(card, action.pile):
             top = self._piles[action.pile - 1][-1]
@@ -697,7 +783,8 @@ class TriplePlayGame(Game):
     def _copy_into(self, twin: Game) -> None:
         super()._copy_into(twin)
         assert isinstance(twin, TriplePlayGame)
-        twin._piles = [p[:] for p in self._piles]
+        piles = self._piles
+        twin._piles = [piles[0][:], piles[1][:], piles[2][:]]
         twin._discard = twin._piles[self._last_pile - 1]
         twin._set_aside = self._set_aside[:]
         twin._lit = self._lit

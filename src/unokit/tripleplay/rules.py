@@ -60,6 +60,7 @@ _REFUSED: Final = (
     ("first_card_effect", False, "a Reverse or Skip turned up goes back into the draw pile"),
     ("partners", False, "the Triple Play sheet has no partner game"),
     ("custom_rule", "blank", "the Triple Play deck has no Wild Customizable cards"),
+    ("wd4_wilds", "none", "the Triple Play deck has no Wild Draw Four whose limit it could set"),
 )
 
 

@@ -16,7 +16,7 @@ that show the same lights.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from unokit.rng import Random
@@ -82,9 +82,20 @@ class UnitModel:
             raise ValueError("trim_at must be at least 2 (the top card stays)")
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["lit_weights"] = list(self.lit_weights)
-        return data
+        return {
+            "lit_weights": list(self.lit_weights),
+            "threshold_min": self.threshold_min,
+            "threshold_max": self.threshold_max,
+            "red_within": self.red_within,
+            "yellow_within": self.yellow_within,
+            "draw_min": self.draw_min,
+            "draw_max": self.draw_max,
+            "trim_at": self.trim_at,
+        }
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by its JSON (compiled, a frozen dataclass cannot restore its own fields)."""
+        return (_model_from, (self.to_json(),))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UnitModel:
@@ -104,6 +115,10 @@ class UnitModel:
         if left <= self.red_within + self.yellow_within:
             return YELLOW
         return GREEN
+
+
+def _model_from(data: dict[str, Any]) -> UnitModel:
+    return UnitModel.from_json(data)
 
 
 def _whole(value: object) -> bool:
@@ -163,37 +178,114 @@ def check_lit(lit: Iterable[int]) -> frozenset[int]:
     return piles
 
 
-class Unit:
-    """The unit's state: counters, hidden thresholds, and what the lights revealed."""
+def _lit_tables() -> tuple[list[int], list[tuple[int, ...]]]:
+    """For each order the shuffle can leave the piles in (``a * 16 + b * 4 + c``) and each
+    count lit, the lit piles as a bit mask; and each mask's piles in pile order."""
+    masks = [0] * 64 * 3
+    for a in PILES:
+        for b in PILES:
+            for c in PILES:
+                for n in (1, 2, 3):
+                    mask = 0
+                    for p in (a, b, c)[:n]:
+                        mask |= 1 << (p - 1)
+                    masks[(a * 16 + b * 4 + c) * 3 + n - 1] = mask
+    piles = [tuple(p for p in PILES if m >> (p - 1) & 1) for m in range(8)]
+    return masks, piles
 
-    __slots__ = ("counters", "high", "low", "model", "script", "thresholds")
+
+_LIT_MASKS: Final = _lit_tables()[0]
+LIT_PILES: Final = _lit_tables()[1]
+"""``LIT_PILES[mask]``: the lit piles of a mask (bit 0 is pile 1), in pile order."""
+
+
+class Unit:
+    """The unit's state: counters, hidden thresholds, and what the lights revealed.
+
+    The state is one list of twelve integers (each pile's counter, threshold, and the low
+    and high bounds the lights revealed), so a copy is one list copy; the model's numbers
+    are kept in integer fields too (``_red``, ``_yellow``...): the unit is consulted on every
+    action, and reading them off the frozen model each time cost more than the arithmetic."""
+
+    __slots__ = (
+        "_dmin",
+        "_dspan",
+        "_red",
+        "_script",
+        "_state",
+        "_tmax",
+        "_tmin",
+        "_weights",
+        "_wtotal",
+        "_yellow",
+        "model",
+    )
 
     model: UnitModel
-    counters: list[int]
-    thresholds: list[int]
-    """Hidden: never in a view, a seat's record or an event."""
-    low: list[int]
-    high: list[int]
-    """The least and greatest threshold still consistent with every light shown."""
-    script: UnitScript
+    _state: list[int]
+    """``counter, threshold, low, high`` of pile 1, then of pile 2, then of pile 3."""
+    _script: UnitScript | None
+    """The scripted decisions still to come; ``None`` when there are none left to make."""
+    _red: int
+    _yellow: int
+    _tmin: int
+    _tmax: int
+    _dmin: int
+    _dspan: int
+    _weights: tuple[int, int, int]
+    _wtotal: int
 
     def __init__(self, model: UnitModel, script: UnitScript | None = None) -> None:
         self.model = model
-        self.counters = [0, 0, 0]
-        self.thresholds = [model.threshold_min] * 3
-        self.low = [model.threshold_min] * 3
-        self.high = [model.threshold_max] * 3
-        self.script = script.copy() if script is not None else UnitScript()
+        self._red = model.red_within
+        self._yellow = model.red_within + model.yellow_within
+        tmin = self._tmin = model.threshold_min
+        tmax = self._tmax = model.threshold_max
+        self._dmin = model.draw_min
+        self._dspan = model.draw_max - model.draw_min + 1
+        self._weights = model.lit_weights
+        self._wtotal = sum(model.lit_weights)
+        self._state = [0, tmin, tmin, tmax] * 3
+        self._script = script.copy() if script else None
+
+    @property
+    def counters(self) -> list[int]:
+        """Each pile's presses since its last reset."""
+        return self._state[0::4]
+
+    @property
+    def thresholds(self) -> list[int]:
+        """Hidden: never in a view, a seat's record or an event."""
+        return self._state[1::4]
+
+    @property
+    def low(self) -> list[int]:
+        """The least threshold of each pile still consistent with every light shown."""
+        return self._state[2::4]
+
+    @property
+    def high(self) -> list[int]:
+        """The greatest threshold of each pile still consistent with every light shown."""
+        return self._state[3::4]
+
+    @property
+    def script(self) -> UnitScript:
+        """The unit's scripted decisions still to come (a copy)."""
+        script = self._script
+        return script.copy() if script is not None else UnitScript()
 
     def copy(self) -> Unit:
-        twin = Unit.__new__(Unit)
-        twin.model = self.model
-        twin.counters = self.counters[:]
-        twin.thresholds = self.thresholds[:]
-        twin.low = self.low[:]
-        twin.high = self.high[:]
-        twin.script = self.script.copy()
+        twin = Unit(self.model)
+        twin._state = self._state[:]
+        script = self._script
+        if script is not None:
+            twin._script = script.copy()
         return twin
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickling (a search bot's worker processes): compiled, a ``Unit`` cannot be made
+        without its model, so it is rebuilt from its model, state and script."""
+        return (_unit_from, (self.model, self._state[:], self._script))
 
     # -- set-up ---------------------------------------------------------------------------
     def start(self, rng: Random) -> None:
@@ -214,87 +306,127 @@ class Unit:
                     f"pile {pile}: the threshold {t} is outside the model's "
                     f"{model.threshold_min}..{model.threshold_max}"
                 )
-        self.counters = list(counters)
-        self.thresholds = list(thresholds)
-        self.low = [model.threshold_min] * 3
-        self.high = [model.threshold_max] * 3
+        state: list[int] = []
+        for c, t in zip(counters, thresholds, strict=True):
+            state += [int(c), int(t), self._tmin, self._tmax]
+        self._state = state
         for pile in PILES:
             self._observe(pile)
 
     # -- decisions ------------------------------------------------------------------------
     def choose_lit(self, rng: Random) -> frozenset[int]:
         """The piles lit for the next turn."""
-        if self.script.lights:
-            return self.script.lights.pop(0)
-        weights = self.model.lit_weights
-        pick = rng.below(sum(weights))
+        return frozenset(LIT_PILES[self.pick_lit(rng)])
+
+    def pick_lit(self, rng: Random) -> int:
+        """The piles lit for the next turn as a bit mask (bit 0 is pile 1): ``choose_lit``'s
+        decision, drawing the same numbers."""
+        script = self._script
+        if script is not None and script.lights:
+            mask = 0
+            for p in script.lights.pop(0):
+                mask |= 1 << (p - 1)
+            self._spent()
+            return mask
+        weights = self._weights
+        pick = rng.below(self._wtotal)
         n = 1
         while pick >= weights[n - 1]:
             pick -= weights[n - 1]
             n += 1
-        piles = list(PILES)
-        rng.shuffle(piles)
-        return frozenset(piles[:n])
+        # rng.shuffle([1, 2, 3]), unrolled: Fisher-Yates from the end
+        order = [1, 2, 3]
+        j = rng.below(3)
+        order[2], order[j] = order[j], order[2]
+        j = rng.below(2)
+        order[1], order[j] = order[j], order[1]
+        return _LIT_MASKS[(order[0] * 16 + order[1] * 4 + order[2]) * 3 + n - 1]
+
+    def _spent(self) -> None:
+        script = self._script
+        if script is not None and not script:
+            self._script = None
 
     def press(self, pile: int, rng: Random) -> int | None:
         """Count one press on ``pile``; the number of cards to draw if it overloads."""
-        i = pile - 1
-        self.counters[i] += 1
-        if self.counters[i] < self.thresholds[i]:
+        i = 4 * (pile - 1)
+        state = self._state
+        counter = state[i] + 1
+        state[i] = counter
+        if counter < state[i + 1]:
             self._observe(pile)
             return None
-        if self.script.draws:
-            shown = self.script.draws.pop(0)
+        script = self._script
+        if script is not None and script.draws:
+            shown = script.draws.pop(0)
+            self._spent()
         else:
-            model = self.model
-            shown = model.draw_min + rng.below(model.draw_max - model.draw_min + 1)
+            shown = self._dmin + rng.below(self._dspan)
         self.reset(pile, rng)
         return shown
 
     def reset(self, pile: int, rng: Random) -> None:
         """Counter back to 0, light back to green, a new hidden threshold."""
-        i = pile - 1
-        model = self.model
-        if self.script.thresholds:
-            threshold = self.script.thresholds.pop(0)
+        i = 4 * (pile - 1)
+        script = self._script
+        if script is not None and script.thresholds:
+            threshold = script.thresholds.pop(0)
+            self._spent()
         else:
-            threshold = model.threshold_min + rng.below(
-                model.threshold_max - model.threshold_min + 1
-            )
-        self.counters[i] = 0
-        self.thresholds[i] = threshold
-        self.low[i] = model.threshold_min
-        self.high[i] = model.threshold_max
-        self._observe(pile)
+            threshold = self._tmin + rng.below(self._tmax - self._tmin + 1)
+        state = self._state
+        state[i] = 0
+        state[i + 1] = threshold
+        state[i + 2] = self._tmin
+        state[i + 3] = self._tmax
 
     def light(self, pile: int) -> str:
-        i = pile - 1
-        return self.model.light(self.counters[i], self.thresholds[i])
+        i = 4 * (pile - 1)
+        state = self._state
+        counter = state[i]
+        if counter == 0:
+            return GREEN
+        left = state[i + 1] - counter
+        if left <= self._red:
+            return RED
+        if left <= self._yellow:
+            return YELLOW
+        return GREEN
 
     def lights(self) -> list[str]:
         return [self.light(p) for p in PILES]
 
     def _observe(self, pile: int) -> None:
         """Narrow the public bounds on the threshold by the light now shown."""
-        i = pile - 1
-        c = self.counters[i]
+        i = 4 * (pile - 1)
+        state = self._state
+        c = state[i]
         if c == 0:  # a reset pile is green whatever its threshold: it tells nothing
             return
-        red = self.model.red_within
-        yellow = red + self.model.yellow_within
-        shown = self.light(pile)
-        low, high = max(self.low[i], c + 1), self.high[i]
-        if shown == RED:
+        red = self._red
+        yellow = self._yellow
+        left = state[i + 1] - c
+        low, high = max(state[i + 2], c + 1), state[i + 3]
+        if left <= red:
             high = min(high, c + red)
-        elif shown == YELLOW:
+        elif left <= yellow:
             low, high = max(low, c + red + 1), min(high, c + yellow)
         else:
             low = max(low, c + yellow + 1)
-        self.low[i], self.high[i] = low, high
+        state[i + 2] = low
+        state[i + 3] = high
 
     def forget(self, rng: Random) -> None:
         """Redraw every hidden threshold among those the lights still allow, and drop the
         script: a determinization for search, in which nothing hidden is kept."""
-        for i in range(3):
-            self.thresholds[i] = self.low[i] + rng.below(self.high[i] - self.low[i] + 1)
-        self.script = UnitScript()
+        state = self._state
+        for i in (0, 4, 8):
+            state[i + 1] = state[i + 2] + rng.below(state[i + 3] - state[i + 2] + 1)
+        self._script = None
+
+
+def _unit_from(model: UnitModel, state: list[int], script: UnitScript | None) -> Unit:
+    unit = Unit(model)
+    unit._state = state
+    unit._script = script
+    return unit
