@@ -9,6 +9,8 @@ import multiprocessing
 import os
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +133,15 @@ class _Sleeper(Bot):
         return decision.legal[0]
 
 
+@contextmanager
+def _watching(client: TestClient, tables: list[dict[str, Any]]) -> Iterator[None]:
+    """A spectator at each table: someone is there, so its bots and stand-ins play on."""
+    with ExitStack() as stack:
+        for t in tables:
+            stack.enter_context(seated(client, t["table"]))
+        yield
+
+
 def _moves(client: TestClient, table_id: str) -> int:
     return hub_of(client).tables[table_id].seq
 
@@ -151,7 +162,8 @@ def test_a_slow_bot_is_overruled_at_the_deadline_and_other_tables_play_on(
         with seated(client, t["table"], t["token"]) as ws:
             ws.send_json({"type": "start"})
             until(ws, "ack")
-    time.sleep(3.0)
+    with _watching(client, [*slow, honest]):
+        time.sleep(3.0)
     assert _moves(client, honest["table"]) >= 10  # it never waited for a worker
     assert all(_moves(client, t["table"]) >= 3 for t in slow)  # greedy played for them
     assert hub.pool.fallbacks > 0
@@ -172,12 +184,13 @@ def test_a_search_that_never_ends_is_overruled_and_its_worker_process_replaced(
         with seated(client, t["table"], t["token"]) as ws:
             ws.send_json({"type": "start"})
             until(ws, "ack")
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not (
-        hub.pool.replaced and hub._bots[(honest["table"], 1, spec)] is not searcher
-    ):
-        time.sleep(0.05)
-    time.sleep(1.0)
+    with _watching(client, [slow, honest]):
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (
+            hub.pool.replaced and hub._bots[(honest["table"], 1, spec)] is not searcher
+        ):
+            time.sleep(0.05)
+        time.sleep(1.0)
     assert _moves(client, honest["table"]) >= 10
     assert _moves(client, slow["table"]) >= 3  # greedy played for the endless search
     assert hub.pool.replaced >= 1  # the worker still searching was killed and replaced
@@ -197,21 +210,22 @@ def test_a_killed_worker_process_is_replaced_and_the_tables_play_on(make_client:
     with seated(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "start"})
         until(ws, "ack")
-    os.kill(pid, signal.SIGKILL)
-    before = _moves(client, t["table"])
-    deadline = time.monotonic() + 30
-    while not (hub.pool.pids() and hub.pool.replaced) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert hub.pool.replaced == 1
-    assert hub.pool.pids() and pid not in hub.pool.pids()
-    # the new worker thinks: the bot comes back from it again
-    key = (t["table"], 1, "ismcts:iterations=20")
-    previous = hub._bots[key]
-    deadline = time.monotonic() + 30
-    while hub._bots[key] is previous and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert hub._bots[key] is not previous
-    assert _moves(client, t["table"]) > before  # the table played on throughout
+    with _watching(client, [t]):
+        os.kill(pid, signal.SIGKILL)
+        before = _moves(client, t["table"])
+        deadline = time.monotonic() + 30
+        while not (hub.pool.pids() and hub.pool.replaced) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert hub.pool.replaced == 1
+        assert hub.pool.pids() and pid not in hub.pool.pids()
+        # the new worker thinks: the bot comes back from it again
+        key = (t["table"], 1, "ismcts:iterations=20")
+        previous = hub._bots[key]
+        deadline = time.monotonic() + 30
+        while hub._bots[key] is previous and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert hub._bots[key] is not previous
+        assert _moves(client, t["table"]) > before  # the table played on throughout
 
 
 def test_stored_bots_beyond_the_caps_are_clamped_on_restart(tmp_path: Path) -> None:

@@ -85,8 +85,10 @@ def test_an_absent_players_turns_are_played_after_the_grace_period(make_client: 
         before = len(game.actions)
         time.sleep(0.8)  # present: nobody plays for her, however long she thinks
         assert len(game.actions) == before and game.to_play == 0
-    # gone: after the grace period a stand-in plays her turns, to the round's end
-    wait_for(lambda: hub.tables[t["table"]].match.game.over, limit=30)
+    # gone: after the grace period a stand-in plays her turns while someone is at the
+    # table (a spectator here), to the round's end
+    with seated(client, t["table"]):
+        wait_for(lambda: hub.tables[t["table"]].match.game.over, limit=30)
     assert any(seat == 0 for seat, _ in hub.store.moves(t["table"], 0))
 
 
@@ -187,7 +189,8 @@ def test_rounds_records_and_rematch(make_client: Any) -> None:
         )
         ann.send_json({"type": "rematch"})
         assert "still being played" in until(ann, "error")["message"]
-    wait_for(lambda: hub.tables[table_id].state == "over", limit=30)
+    with seated(client, table_id):  # someone watches: the stand-in plays Ann's turns
+        wait_for(lambda: hub.tables[table_id].state == "over", limit=30)
     full = client.get(f"/api/tables/{table_id}/record").json()
     assert full["format"] == "unokit.match" and full["over"]
     replayed = Match.replay(full)
@@ -208,7 +211,8 @@ def test_next_round_is_dealt_on_request(make_client: Any) -> None:
         assert "still being played" in until(ann, "error")["message"]
         ann.send_json({"type": "start"})
         until(ann, "ack")
-    wait_for(lambda: hub.tables[t["table"]].match.game.over, limit=30)
+    with seated(client, t["table"]):  # someone watches: the stand-in plays Ann's turns
+        wait_for(lambda: hub.tables[t["table"]].match.game.over, limit=30)
     with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "next_round", "id": 3})
         until(ann, "ack")
@@ -277,7 +281,8 @@ def test_an_external_bot_offered_by_the_operator_plays_its_seat(make_client: Any
     with seated(client, t["table"], t["token"]) as ann:
         ann.send_json({"type": "start"})
         until(ann, "ack")
-    wait_for(lambda: hub.tables[t["table"]].match.game.over, limit=60)
+    with seated(client, t["table"]):  # someone watches: the stand-in plays Ann's turns
+        wait_for(lambda: hub.tables[t["table"]].match.game.over, limit=60)
     assert any(seat == 1 for seat, _ in hub.store.moves(t["table"], 0))
 
 

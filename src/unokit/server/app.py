@@ -379,19 +379,15 @@ async def _first(websocket: WebSocket) -> str | bytes:
 
 
 async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: ServerConfig) -> None:
-    """Read frames and write the connection's queue until either side goes away."""
+    """Read frames, and send what the connection is owed (``Outbox``), until either side
+    ends it: the client going away, or the server closing it (its seat changed hands, or
+    it fell too far behind)."""
 
-    async def writer() -> None:
-        while True:
-            text = await conn.queue.get()
-            await websocket.send_text(text)
-
-    send_task = asyncio.create_task(writer())
-    try:
+    async def reader() -> None:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
-                break
+                return
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
@@ -401,23 +397,25 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
                     raise FrameError("too many frames: slow down")
                 frame = parse_frame(raw)
                 frame_id = frame.id
-                await hub.handle(conn, frame)
+                # a change under way finishes even if the connection is closed meanwhile
+                await asyncio.shield(hub.handle(conn, frame))
             except (FrameError, TableError) as err:
                 if isinstance(err, FrameError):
                     _log_refusal(conn, str(err), config.log_interval)
                 conn.queue.put_nowait(
                     json.dumps({"type": "error", "id": frame_id, "message": str(err)})
                 )
-    except WebSocketDisconnect:
-        pass
+
+    tasks = [asyncio.create_task(conn.queue.pump(websocket)), asyncio.create_task(reader())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
+                await task
         await hub.disconnect(conn)
-        # let queued frames go out before the writer stops
-        while not conn.queue.empty() and not send_task.done():
-            await asyncio.sleep(0)
-        send_task.cancel()
-        with suppress(asyncio.CancelledError, Exception):
-            await send_task
 
 
 def _log_refusal(conn: Connection, reason: str, interval: float) -> None:

@@ -101,6 +101,12 @@ _BUMP = (
     .where(tables.c.id == bindparam("tid"))
     .values(version=bindparam("version"), touched=bindparam("touched"), state=bindparam("state"))
 )
+_BUMP_QUIET = (
+    update(tables)
+    .where(tables.c.id == bindparam("tid"))
+    .values(version=bindparam("version"), state=bindparam("state"))
+)
+"""``_BUMP`` for a move nobody made in person: the idle clock stays where it was."""
 _ADD_MOVE = insert(moves).values(
     table_id=bindparam("tid"),
     match_no=bindparam("match_no"),
@@ -237,14 +243,18 @@ class Store:
         seat_rows: list[StoredSeat] | None = None,
         move: tuple[int, int, int | None, str] | None = None,
         message: tuple[int | None, str, str] | None = None,
+        touch: bool = True,
     ) -> None:
         """Commit one change: ``version`` is the table's new version.
 
-        ``move`` is ``(match_no, seq, seat, text)``; ``message`` is ``(seat, name, text)``.
+        ``move`` is ``(match_no, seq, seat, text)``; ``message`` is ``(seat, name, text)``;
+        ``touch``: a person's doing, which restarts the table's idle clock (``touched``).
         """
         now = time.time()
         with self.engine.begin() as conn:
-            fields = {"version": version, "touched": now, **(table_fields or {})}
+            fields: dict[str, Any] = {"version": version, **(table_fields or {})}
+            if touch:
+                fields["touched"] = now
             conn.execute(update(tables).where(tables.c.id == table_id).values(**fields))
             for s in seat_rows or ():
                 conn.execute(
@@ -272,14 +282,22 @@ class Store:
                 )
 
     def add_move(
-        self, table_id: str, version: int, state: str, move: tuple[int, int, int | None, str]
+        self,
+        table_id: str,
+        version: int,
+        state: str,
+        move: tuple[int, int, int | None, str],
+        touch: bool = True,
     ) -> None:
-        """``change`` for the common case, one action: the same rows, prepared statements."""
+        """``change`` for the common case, one action: the same rows, prepared statements.
+        ``touch``: a person's move (a bot's or the server's leaves the idle clock alone)."""
         match_no, seq, seat, text = move
         now = time.time()
         with self.engine.begin() as conn:
-            params = {"tid": table_id, "version": version, "touched": now, "state": state}
-            conn.execute(_BUMP, params)
+            params: dict[str, Any] = {"tid": table_id, "version": version, "state": state}
+            if touch:  # (a key named after a column would set it, even in _BUMP_QUIET)
+                params["touched"] = now
+            conn.execute(_BUMP if touch else _BUMP_QUIET, params)
             conn.execute(
                 _ADD_MOVE,
                 {"tid": table_id, "match_no": match_no, "seq": seq, "seat": seat,

@@ -29,6 +29,7 @@ from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
 from unokit.server.names import same_name
 from unokit.server.odds import wild_draw_four_odds
+from unokit.server.outbox import CLOSE_SEAT_CHANGED, Outbox
 from unokit.server.protocol import (
     Act,
     AddBot,
@@ -80,12 +81,12 @@ class Connection:
     table_id: str
     seat: int | None
     token_hash: str | None = None
-    """The seat's token as it was when the connection opened: a freed seat taken by
-    someone else is not this connection's any more."""
+    """The seat's token as it was when the connection opened: once the seat changes hands
+    (left, kicked, given to a bot, taken by someone else) the connection is closed."""
     address: str = ""
     former: int | None = None
     """A spectator's own seat, now played by a stand-in bot: it may take it back."""
-    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    queue: Outbox = field(default_factory=Outbox)
     sent: tuple[int, int, int] = (0, 0, 0)
     """(match number, round number, events sent of that round): a rematch's first round has
     the old match's round number, so the match number tells the two apart."""
@@ -120,6 +121,8 @@ class _Clock:
     absent_since: dict[int, float] = field(default_factory=dict)
     offered: int = -1
     """The version at which the bots were last offered their out-of-turn actions."""
+    nobody_since: float | None = None
+    """Since when no person has been at the table (``None``: someone is)."""
 
 
 class Hub:
@@ -138,6 +141,10 @@ class Hub:
         """Set at shutdown: drivers end at their next turn of the loop even if a
         cancellation was lost (on Python 3.11 ``asyncio.wait_for`` can swallow one)."""
         self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._present: dict[str, set[int]] = {}
+        """Each table's seats present when its connections were last told of a change."""
+        self._shared: dict[str, tuple[tuple[int, int, frozenset[int]], str]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self.menu = BotMenu(
             max_iterations=config.max_iterations,
@@ -381,6 +388,10 @@ class Hub:
     # -- connections ------------------------------------------------------------------------
     async def connect(self, table_id: str, token: str | None) -> Connection:
         table = self.table(table_id)
+        if self.coord.shared:  # a seat taken through another process a moment ago
+            async with self.coord.local_lock(table_id):
+                table = self._catch_up(table)
+        await self._evict_stale(table)
         seat = table.seat_for_token(token)
         former = None if seat is not None else table.seat_for_token(token, kind="bot")
         if token and seat is None and former is None:
@@ -393,6 +404,7 @@ class Hub:
                 )
         conn = Connection(table_id, seat, None if seat is None else table.seats[seat].token_hash)
         conn.former = former
+        conn.queue.build = lambda: self._state_text(conn)
         self.conns.setdefault(table_id, set()).add(conn)
         if seat is not None:
             await self.coord.presence(table_id, seat, +1)
@@ -400,12 +412,12 @@ class Hub:
         if former is not None:
             hello["reclaim"] = former  # your seat, now a stand-in bot's: you may take it back
         conn.queue.put_nowait(json.dumps(hello))
-        present = await self.coord.present(table_id)
-        self._send_state(table, conn, self._shared_part(table, present))
+        self._present[table_id] = await self.coord.present(table_id)
+        conn.queue.owe_state()
         if seat is not None:
             self._clocks[table_id].absent_since.pop(seat, None)
             await self._broadcast(table, skip=conn)
-            self._wake_driver(table_id)
+        self._wake_driver(table_id)  # someone is here: a paused table plays on
         return conn
 
     async def disconnect(self, conn: Connection) -> None:
@@ -420,6 +432,44 @@ class Hub:
             if table is not None:
                 await self._broadcast(table)
                 self._wake_driver(conn.table_id)
+
+    @staticmethod
+    def _holds(table: Table, conn: Connection) -> bool:
+        """Does the connection's token still hold the seat it was opened for?"""
+        seat = conn.seat
+        if seat is None:
+            return True
+        if not 0 <= seat < len(table.seats):
+            return False
+        row = table.seats[seat]
+        return row.kind == "human" and row.token_hash == conn.token_hash
+
+    def _evict(self, table: Table, conn: Connection) -> int | None:
+        """Close a connection whose seat changed hands; returns the seat it counted for."""
+        seat = conn.seat
+        if seat is None:
+            return None
+        row = table.seats[seat] if 0 <= seat < len(table.seats) else None
+        if row is not None and row.kind == "bot" and row.token_hash == conn.token_hash:
+            why = "your seat was given to a stand-in bot: reconnect to take it back"
+        elif row is not None and row.kind == "human":
+            why = "someone else holds this seat now"
+        else:
+            why = "this seat is no longer yours: you left it or the host freed it"
+        self.conns.get(table.id, set()).discard(conn)
+        conn.seat = None
+        conn.queue.close(CLOSE_SEAT_CHANGED, why)
+        log.info("stale connection closed", extra={"table": table.id, "seat": seat})
+        return seat
+
+    async def _evict_stale(self, table: Table) -> None:
+        """Close every connection bound to a seat's former occupant, here and now: it sees
+        nothing more, and counts neither as presence nor against the seat's connections."""
+        stale = [c for c in self.conns.get(table.id, ()) if not self._holds(table, c)]
+        for conn in stale:
+            seat = self._evict(table, conn)
+            if seat is not None:
+                await self.coord.presence(table.id, seat, -1)
 
     async def handle(self, conn: Connection, frame: ClientFrame) -> None:
         """Do what a validated frame asks; a refusal raises ``TableError``."""
@@ -489,8 +539,10 @@ class Hub:
         seat_rows: list[StoredSeat] | None = None,
         move: tuple[int, int, int | None, str] | None = None,
         message: tuple[int | None, str, str] | None = None,
+        touch: bool = True,
     ) -> None:
-        """Write one change; the table's version moves on only once it is committed."""
+        """Write one change; the table's version moves on only once it is committed.
+        ``touch``: a person's doing, which keeps the table from expiring."""
         self.store.change(
             table.id,
             table.version + 1,
@@ -498,17 +550,19 @@ class Hub:
             seat_rows=seat_rows,
             move=move,
             message=message,
+            touch=touch,
         )
         table.version += 1
 
-    def _move(self, table: Table, seat: int | None, text: str) -> None:
-        """Apply a move through the engine, then store it; a failed write reloads the table."""
+    def _move(self, table: Table, seat: int | None, text: str, touch: bool = True) -> None:
+        """Apply a move through the engine, then store it; a failed write reloads the table.
+        ``touch``: a person's move (the server's own moves leave the idle clock alone)."""
         if table.state != PLAYING or table.match is None:
             raise TableError("the game is not being played")
         table.apply_move(seat, text)  # IllegalAction: nothing changed
         try:
             move = (table.match_no, table.seq - 1, seat, text)
-            self.store.add_move(table.id, table.version + 1, table.state, move)
+            self.store.add_move(table.id, table.version + 1, table.state, move, touch=touch)
             table.version += 1
         except Exception:
             log.exception("a move could not be stored", extra={"table": table.id})
@@ -666,19 +720,42 @@ class Hub:
             event.set()
 
     async def _broadcast(self, table: Table, skip: Connection | None = None) -> None:
+        """Close the connections whose seat changed hands; every other one owes a state
+        frame, built when its socket is ready for it (``Outbox``)."""
+        await self._evict_stale(table)
         conns = [c for c in self.conns.get(table.id, ()) if c is not skip]
         if not conns:
             return
-        shared = self._shared_part(table, await self.coord.present(table.id))
+        self._present[table.id] = await self.coord.present(table.id)
         for conn in conns:
-            self._send_state(table, conn, shared)
+            conn.queue.owe_state()
 
-    def _shared_part(self, table: Table, present: set[int]) -> str:
-        """The part of a state frame that is the same for every connection (JSON text)."""
-        return json.dumps({"table": table.public(present), "chat": table.chat[-30:]})[1:-1]
+    def _shared_part(self, table: Table) -> str:
+        """The part of a state frame that is the same for every connection (JSON text),
+        built once for each version of the table and its presence."""
+        present = self._present.get(table.id, set())
+        key = (id(table), table.version, frozenset(present))
+        cached = self._shared.get(table.id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        text = json.dumps({"table": table.public(present), "chat": table.chat[-30:]})[1:-1]
+        self._shared[table.id] = (key, text)
+        return text
 
-    def _send_state(self, table: Table, conn: Connection, shared: str) -> None:
-        """The frame for one connection: its own seat's view and new events."""
+    def _state_text(self, conn: Connection) -> str | None:
+        """The state frame for one connection, now: the view of the seat its token holds and
+        the events it has not had. ``None`` (and the connection closed) when the token no
+        longer holds that seat."""
+        table = self.tables.get(conn.table_id)
+        if table is None:
+            return None
+        if not self._holds(table, conn):
+            seat = self._evict(table, conn)
+            if seat is not None:
+                task = asyncio.create_task(self.coord.presence(table.id, seat, -1))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            return None
         seat = conn.seat
         frame: dict[str, Any] = {"type": "state", "seat": seat}
         match = table.match
@@ -706,7 +783,7 @@ class Hub:
             frame["events_from"] = since
             conn.sent = (table.match_no, round_no, len(game.log))
             frame["clock"] = self._deadlines(table)
-        conn.queue.put_nowait(json.dumps(frame)[:-1] + ", " + shared + "}")
+        return json.dumps(frame)[:-1] + ", " + self._shared_part(table) + "}"
 
     def _deadlines(self, table: Table) -> dict[str, float | None]:
         """Seconds left on the turn clock and before the next deal (``None``: no clock), for
@@ -767,6 +844,9 @@ class Hub:
         plans: list[tuple[float, str, int | None, int]] = []
         present = await self.coord.present(table_id)
         self._observe(table, present)
+        pause = self._pause_at(table, present)
+        if pause <= time.monotonic():
+            return None  # nobody is here: the table waits, at no cost, for someone to come
         local = {c.seat for c in self.conns.get(table_id, ()) if c.seat is not None}
         if self.coord.shared and present - local:
             # seats present through other processes only: look again before their
@@ -778,11 +858,11 @@ class Hub:
             assert owner is not None
             plans.append((clock.absent_since[owner] + self.config.grace, "host", owner, v))
         if table.state != PLAYING or table.match is None:
-            return min(plans, key=lambda p: p[0]) if plans else None
+            return self._first(plans, pause)
         game = table.match.game
         if game.over:
             plans.append((clock.changed + self.config.round_pause, "deal", None, v))
-            return min(plans, key=lambda p: p[0])
+            return self._first(plans, pause)
         bots = [s.seat for s in table.seats if s.kind == "bot"]
         reaction = self._reaction(table)
         if clock.offered != v and any(s != game.to_play and game.legal_actions(s) for s in bots):
@@ -807,7 +887,27 @@ class Hub:
                 timer = table.settings.turn_timer or game.rules.timer
                 if timer and getattr(game, "clock_running", True):
                     plans.append((clock.turn_started + timer, "clock", seat, v))
-        return min(plans, key=lambda p: p[0]) if plans else None
+        return self._first(plans, pause)
+
+    @staticmethod
+    def _first(
+        plans: list[tuple[float, str, int | None, int]], pause: float
+    ) -> tuple[float, str, int | None, int] | None:
+        """The earliest plan, unless the table pauses before it."""
+        plan = min(plans, key=lambda p: p[0]) if plans else None
+        return plan if plan is not None and plan[0] < pause else None
+
+    def _pause_at(self, table: Table, present: set[int]) -> float:
+        """When the table's automatic play stops: ``grace`` seconds after the last person
+        left it (a seated player connected through any process, or anyone watching here);
+        never while someone is there."""
+        clock = self._clocks[table.id]
+        if set(table.humans()) & present or self.conns.get(table.id):
+            clock.nobody_since = None
+            return float("inf")
+        if clock.nobody_since is None:
+            clock.nobody_since = time.monotonic()
+        return clock.nobody_since + self.config.grace
 
     def _reaction(self, table: Table) -> float:
         """Seconds this table's bots wait before an out-of-turn reaction (a stored table's
@@ -844,7 +944,7 @@ class Hub:
                 if new is None:
                     return
                 table.owner = new
-                self._commit(table, table_fields={"owner": new})
+                self._commit(table, table_fields={"owner": new}, touch=False)
                 log.info("host passed on", extra={"table": table_id, "seat": new})
             elif not await self._automatic_move(table, what, seat, version):
                 return
@@ -858,7 +958,7 @@ class Hub:
             return False
         game = table.match.game
         if what == "deal":
-            self._move(table, None, table.next_round_move())
+            self._move(table, None, table.next_round_move(), touch=False)
             return True
         if what == "offers":
             self._clocks[table.id].offered = version
@@ -867,18 +967,18 @@ class Hub:
                     continue
                 choice = await self._bot_choice(table, s, optional=True)
                 if choice is not None and table.version == version:
-                    self._move(table, s, choice)
+                    self._move(table, s, choice, touch=False)
                     return True
             return False
         assert seat is not None
         start = (table.match_no, len(table.match.rounds), len(game.log))
         if what == "clock" and getattr(game, "clock_running", False):
-            self._move(table, seat, "timeout")  # timer mode: take back, draw 6
+            self._move(table, seat, "timeout", touch=False)  # timer mode: take back, draw 6
         else:
             choice = await self._bot_choice(table, seat, optional=False)
             if choice is None or table.version != version:
                 return False
-            self._move(table, seat, choice)
+            self._move(table, seat, choice, touch=False)
         if what in ("clock", "standin") and table.seats[seat].kind == "human":
             table.mark_automatic(start, seat, "clock" if what == "clock" else "away")
         log.info(f"{what} move", extra={"table": table.id, "seat": seat})
@@ -940,6 +1040,8 @@ class Hub:
     def _forget(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
         self._clocks.pop(table_id, None)
+        self._present.pop(table_id, None)
+        self._shared.pop(table_id, None)
         self._wake.pop(table_id, None)
         task = self._drivers.pop(table_id, None)
         if task is not None:

@@ -53,6 +53,13 @@ export function connect(id, on) {
       connect(tableId, handlers);
       return;
     }
+    if (ev.code === 4409) {
+      // the seat changed hands: reconnect at once, and the server says what the token holds
+      // now (the seat, a seat to take back from its stand-in, or nothing: 4401 above)
+      handlers.onStatus("your seat changed hands: reconnecting");
+      connect(tableId, handlers);
+      return;
+    }
     if (ev.code === 4404) { handlers.onStatus("there is no such table"); return; }
     if (ev.code === 4429) {
       // a limit of the server (too many connections from here, or for this seat): back off
