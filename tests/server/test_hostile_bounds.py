@@ -35,6 +35,7 @@ def test_nested_values_meet_the_top_level_bounds(
     response = client.post("/api/tables", json={"name": "Ann", **body})
     assert response.status_code == 422, response.text
     assert why in response.json()["error"]
+    assert "house: house." not in response.json()["error"]  # the field named once
     assert len(response.content) < 600  # nothing long echoed back
     assert client.get("/api/tables").json() == []
 

@@ -115,7 +115,8 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
     lines = []
     for error in exc.errors()[:5]:
         where = "body" if error.get("type") == "json_invalid" else _where(error.get("loc", ()))
-        lines.append(f"{where}: {_why(error)}")
+        why = _why(error)
+        lines.append(why if why.startswith(f"{where}.") else f"{where}: {why}")
     text = "; ".join(lines)[:400]
     text = text.encode("utf-8", "replace").decode("utf-8")
     return JSONResponse({"error": text}, status_code=422)
