@@ -53,7 +53,7 @@ def test_greedy_for_a_busy_server_is_logged_and_shown_on_the_table(
             with seated(client, t["table"], t["token"]) as ws:
                 ws.send_json({"type": "start"})
                 until(ws, "ack")
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         marked: list[dict[str, Any]] = []
         while not marked and time.monotonic() < deadline:
             time.sleep(0.3)
