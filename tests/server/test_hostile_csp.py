@@ -54,7 +54,7 @@ def test_the_pages_work_under_their_policy(
     page.click("[data-control=start]")
     page.wait_for_selector("body[data-state='playing']")
     page.wait_for_selector("#hand button.card")
-    assert page.locator("#hand button.card").count() == 7
+    assert page.locator("#hand button.card").count() >= 7  # dealt (the bots may add more)
     page.screenshot(path=str(tmp_path / "table-under-csp.png"))
 
     phone = _watched(strict_browser.new_context(viewport=PHONE).new_page(), problems)
