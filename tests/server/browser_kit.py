@@ -7,7 +7,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -58,11 +58,33 @@ def assert_link_line_joins_the_linked_seats(page: Page) -> None:
         assert min(abs(end[0] - x) + abs(end[1] - y) for x, y in drawn["seats"]) < 3, drawn
 
 
+class _Harness:
+    """The browser, each of its contexts able to run the tests' own predicates
+    (``wait_for_function`` evaluates a string, which the pages' Content-Security-Policy
+    refuses); the pages under their policy are tested in test_hostile_csp.py."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        return self._browser.new_context(**{"bypass_csp": True, **options})
+
+    def new_page(self, **options: Any) -> Any:
+        return self._browser.new_page(**{"bypass_csp": True, **options})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+def harness(browser: Browser) -> Browser:
+    return cast(Browser, _Harness(browser))
+
+
 @pytest.fixture
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
+        yield harness(browser)
         browser.close()
 
 
@@ -71,7 +93,7 @@ def module_browser() -> Iterator[Browser]:
     """One browser for a whole module of tests (each test opens its own pages)."""
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
+        yield harness(browser)
         browser.close()
 
 

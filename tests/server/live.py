@@ -37,9 +37,10 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
+        # the tests deal chosen seeds; a test of the refusal passes --no-allow-seeds
         command = [
             sys.executable, "-c", "from unokit.cli import main; main()", "serve",
-            "--port", str(self.port), "--db", self.db, *self.flags,
+            "--port", str(self.port), "--db", self.db, "--allow-seeds", *self.flags,
         ]  # fmt: skip
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(

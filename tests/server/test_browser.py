@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+from tests.server.browser_kit import harness
 from tests.server.live import Server
 
 CHROMIUM = os.environ.get("UNOKIT_TEST_CHROMIUM", "/usr/bin/chromium")
@@ -32,7 +33,7 @@ DOCS_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "server-screens
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
+        yield harness(browser)
         browser.close()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import heapq
 import json
 import logging
 from collections import Counter
@@ -13,6 +14,7 @@ from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -20,12 +22,20 @@ from starlette.websockets import WebSocketDisconnect
 
 from unokit.bots.strengths import STRENGTH_WORDS, STRENGTHS
 from unokit.rules import SCORINGS, SWITCHES, Rules
+from unokit.server.bounds import SECONDS, TARGET, check_house
 from unokit.server.companions import COMPANION_FOLDERS, service_worker
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator, RedisCoordinator
 from unokit.server.db import Store, migrate, open_engine
+from unokit.server.guards import (
+    ApiRateLimit,
+    SecurityHeaders,
+    StrictJsonRoute,
+    client_address,
+    validation_error,
+)
 from unokit.server.hub import BadRequestError, Connection, Hub, LimitError, TableError
-from unokit.server.names import check_name
+from unokit.server.names import NAME_LIMIT, TITLE_LIMIT, check_name, check_title
 from unokit.server.protocol import FrameError, parse_auth, parse_frame
 from unokit.server.scorepage import add_score_page
 from unokit.server.table import TableSettings
@@ -43,6 +53,9 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_BAD_HELLO = 4400
 CLOSE_TOO_MANY = 4429
 
+LOBBY_PAGE = 50
+"""Open tables the lobby lists at most, the newest first."""
+
 AUTH_TIMEOUT = 10.0
 """Seconds a new WebSocket has to send its ``auth`` frame."""
 
@@ -51,23 +64,27 @@ def _token_in_url(params: Any) -> bool:
     return any("token" in key.lower() for key in params)
 
 
-Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(check_name)]
+Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT), AfterValidator(check_name)]
 
 
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name
     preset: str = "mattel-2021"
-    house: dict[str, bool | int | str | None] = Field(default_factory=dict, max_length=32)
+    house: Annotated[
+        dict[str, bool | int | float | str | None],
+        Field(default_factory=dict, max_length=32),
+        AfterValidator(check_house),
+    ]
     seats: Annotated[int, Field(ge=2, le=16)] = 4
-    target: Annotated[int, Field(ge=1, le=100_000)] | None = None
-    turn_timer: Annotated[float, Field(ge=1, le=600)] | None = None
+    target: Annotated[int, Field(ge=TARGET[0], le=TARGET[1])] | None = None
+    turn_timer: Annotated[float, Field(ge=SECONDS[0], le=SECONDS[1])] | None = None
     reaction: Annotated[float, Field(ge=0, le=600)] | None = None
     bots: list[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
         default_factory=list, max_length=15
     )
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
-    title: Annotated[str, Field(max_length=60)] = ""
+    title: Annotated[str, Field(max_length=TITLE_LIMIT), AfterValidator(check_title)] = ""
 
 
 class JoinTable(BaseModel):
@@ -121,17 +138,23 @@ class UrlLimit:
 
 def _address(request: Request | WebSocket) -> str:
     """Who is asking, for the limits: the client's address (behind a proxy, the address
-    the proxy forwards in ``X-Forwarded-For``; uvicorn trusts it from 127.0.0.1 only)."""
-    return request.client.host if request.client is not None else "unknown"
+    the proxy forwards in ``X-Forwarded-For``; uvicorn trusts it from 127.0.0.1 only), an
+    IPv6 address's /64 network as one."""
+    return client_address(request.client.host) if request.client is not None else "unknown"
 
 
 def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
-    """A browser's WebSocket must come from our own page (or an origin allowed by name)."""
+    """A browser's WebSocket must come from our own page: an origin the operator named
+    (``--origin``), or, where none is named, the origin the request's Host names. Once
+    origins are named, Host is not consulted: a rebound name (Host = Origin = a stranger's
+    domain) is refused."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True  # not a browser: no ambient credentials to abuse
     if origin in allowed:
         return True
+    if allowed:
+        return False
     host = websocket.headers.get("host", "")
     return urlsplit(origin).netloc == host
 
@@ -162,8 +185,20 @@ def create_app(config: ServerConfig) -> FastAPI:
             await hub.stop()
             store.close()
 
-    app = FastAPI(title="unokit table server", lifespan=lifespan, docs_url="/api/docs")
+    app = FastAPI(
+        title="unokit table server",
+        lifespan=lifespan,
+        # the schema only when the operator asks; never a docs page (it loads from a CDN)
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json" if config.api_docs else None,
+        max_body_size=config.max_body,
+    )
+    app.router.route_class = StrictJsonRoute
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_middleware(ApiRateLimit, rate=config.api_rate, burst=config.api_burst)
     app.add_middleware(UrlLimit, limit=config.max_url)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     add_score_page(app)
 
@@ -280,13 +315,12 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/tables")
     async def lobby() -> list[dict[str, Any]]:
-        """Tables waiting for players."""
+        """Tables waiting for players: the ``LOBBY_PAGE`` newest (a lobby polls this every
+        few seconds, and 2,000 open tables would make each answer a megabyte)."""
         h = hub()
-        out = []
-        for table in list(h.tables.values()):
-            if table.state == "lobby" and table.open_seats():
-                out.append(table.public(await h.coord.present(table.id)))
-        return out
+        waiting = [t for t in list(h.tables.values()) if t.state == "lobby" and t.open_seats()]
+        newest = heapq.nlargest(LOBBY_PAGE, waiting, key=lambda t: t.created)
+        return [table.public(await h.coord.present(table.id)) for table in newest]
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -312,6 +346,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             data = hub().record(table_id, x_seat_token)
         except TableError as err:
             raise HTTPException(403, str(err)) from None
+        # a chosen seed let the host know every card: the record says so
+        data["fixed_seed"] = hub().table(table_id).fixed_seed
         return JSONResponse(
             data,
             headers={"Content-Disposition": f'attachment; filename="unokit-{table_id}.json"'},

@@ -13,8 +13,11 @@ Where a bot thinks depends on what it costs:
   moved on.
 - Anything else (external programs, learned policies) thinks in a thread.
 
-A table holds at most one worker at a time (its share: its decisions are taken one by one
-anyway), so a slow table can never take the workers other tables' bots need. A decision
+A table holds at most one worker at a time (its decisions are taken one by one anyway), and
+the workers are rationed between clients, the addresses that created the tables
+(``unokit.server.rations``): one client's many slow tables cannot take the workers another
+client's bots need. A decision greedy takes because no worker was free is reported
+(``hurried``), so the table can say its bot is thinking quickly. A decision
 not made within ``deadline`` seconds (waiting for a free worker included), whose table
 still holds a worker from an earlier decision, or whose bot failed is taken by the greedy
 bot instead, at once, so the table plays on. A worker process still busy ``deadline``
@@ -40,6 +43,7 @@ from unokit.bots import Bot, Decision, GreedyBot, IsmctsBot, Personality, Random
 from unokit.bots.worker import NICENESS
 from unokit.bots.worker import choose as worker_choose
 from unokit.bots.worker import started as worker_started
+from unokit.server.rations import Rations
 
 __all__ = ["BotPool"]
 
@@ -79,6 +83,11 @@ class _Worker:
             _lower(pid)
         self.pid = started.result()
 
+    def alive(self) -> bool:
+        processes = self.executor._processes  # the executor's own record (None once shut)
+        process = processes.get(self.pid) if processes else None
+        return process is not None and process.is_alive()
+
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
@@ -86,12 +95,22 @@ class _Worker:
 
 
 class BotPool:
+    RETRY_FIRST = 0.5
+    RETRY_MOST = 30.0
+    """Seconds before starting a worker again after a failed start: doubled each time."""
+    HEALTH_EVERY = 2.0
+    """Seconds between two looks for workers that died idle."""
+
     def __init__(self, workers: int, deadline: float) -> None:
         self.workers = workers
         self.deadline = deadline
         self._threads = ThreadPoolExecutor(workers, thread_name_prefix="unokit-bot")
         self._context = multiprocessing.get_context("spawn")
-        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._rations: Rations[_Worker] = Rations(workers)
+        self._holder: dict[_Worker, str] = {}
+        """Which client holds each worker in use."""
+        self._hurried: set[tuple[str, int]] = set()
+        """(table, seat) whose last decision greedy took because the workers were busy."""
         self._starting: asyncio.Future[None] | None = None
         self._closed = False
         self._all: list[_Worker] = []
@@ -103,6 +122,10 @@ class BotPool:
         """Decisions greedy took because a bot was late, busy or failed (for tests, logs)."""
         self.replaced = 0
         """Worker processes killed (hung) or found dead, and started again."""
+        self.failed_starts = 0
+        """Worker starts that failed (each tried again, later)."""
+        self._pending = 0
+        self._health: asyncio.Future[None] | None = None
 
     def pids(self) -> list[int]:
         """The process ids of the worker processes started so far."""
@@ -129,17 +152,55 @@ class BotPool:
         await asyncio.shield(self._starting)
 
     async def _start(self) -> None:
-        workers = await asyncio.gather(
-            *(asyncio.to_thread(_Worker, self._context) for _ in range(self.workers))
-        )
-        for worker in workers:
-            self._add(worker)
+        await asyncio.gather(*(self._start_one() for _ in range(self.workers)))
+        if self._health is None and not self._closed:
+            self._health = asyncio.ensure_future(self._check_health())
+
+    async def _start_one(self) -> None:
+        """Start a worker, and again after a failed start, waiting longer each time
+        (``RETRY_FIRST`` seconds, doubled up to ``RETRY_MOST``), so the pool heals to its
+        size once workers can start again (a full process table, no file descriptors)."""
+        wait = self.RETRY_FIRST
+        self._pending += 1
+        try:
+            while not self._closed:
+                try:
+                    worker = await asyncio.to_thread(_Worker, self._context)
+                except Exception as err:
+                    self.failed_starts += 1
+                    log.error(
+                        f"a bot worker could not be started ({type(err).__name__}): "
+                        f"trying again in {wait:g} s"
+                    )
+                    await asyncio.sleep(wait)
+                    wait = min(wait * 2, self.RETRY_MOST)
+                    continue
+                self._add(worker)
+                return
+        finally:
+            self._pending -= 1
+
+    async def _check_health(self) -> None:
+        """Replace a worker found dead while idle (killed, out of memory) without waiting
+        for a decision to find it."""
+        while not self._closed:
+            await asyncio.sleep(self.HEALTH_EVERY)
+            for worker in list(self._all):
+                if not worker.alive():
+                    self._replace(worker, "it had died")
+
+    def size(self) -> int:
+        """Worker processes alive or starting (the pool's size once healed)."""
+        return len(self._all) + self._pending
 
     async def choose(
-        self, table_id: str, bot: Bot, decision: Decision
+        self, table_id: str, bot: Bot, decision: Decision, client: str = ""
     ) -> tuple[Action | None, Bot]:
         """``bot``'s choice (greedy's once the deadline has passed), and the bot to keep
-        for the table's next decision (a search bot comes back from its worker)."""
+        for the table's next decision (a search bot comes back from its worker). Workers
+        are rationed between ``client`` values (the address that created the table):
+        ``unokit.server.rations``."""
+        self._hurried.discard((table_id, decision.seat))
         inner = _inner(bot)
         if isinstance(inner, (RandomBot, GreedyBot)):
             try:
@@ -150,7 +211,7 @@ class BotPool:
         if table_id in self._busy:
             return self._fallback(table_id, decision, "its bot is still thinking"), bot
         if isinstance(inner, IsmctsBot):
-            return await self._in_process(table_id, bot, decision)
+            return await self._in_process(table_id, bot, decision, client)
         return await self._in_thread(table_id, bot, decision), bot
 
     async def _in_thread(self, table_id: str, bot: Bot, decision: Decision) -> Action | None:
@@ -166,14 +227,15 @@ class BotPool:
             return self._fallback(table_id, decision, f"its bot failed ({type(err).__name__})")
 
     async def _in_process(
-        self, table_id: str, bot: Bot, decision: Decision
+        self, table_id: str, bot: Bot, decision: Decision, client: str
     ) -> tuple[Action | None, Bot]:
         end = time.monotonic() + self.deadline
         self._busy.add(table_id)
         try:
-            worker = await asyncio.wait_for(self._take(), self.deadline)
+            worker = await asyncio.wait_for(self._take(client), self.deadline)
         except TimeoutError:
             self._busy.discard(table_id)
+            self._hurried.add((table_id, decision.seat))
             return self._fallback(table_id, decision, "no bot worker was free"), bot
         except Exception as err:
             self._starting = None  # try again at the next search
@@ -234,20 +296,30 @@ class BotPool:
         finally:
             self._busy.discard(table_id)
 
-    async def _take(self) -> _Worker:
+    def hurried(self, table_id: str, seat: int) -> bool:
+        """Did greedy take ``seat``'s last decision because every worker was busy?"""
+        return (table_id, seat) in self._hurried
+
+    async def _take(self, client: str) -> _Worker:
         await self.start()
-        return await self._idle.get()
+        while True:
+            worker = await self._rations.take(client)
+            if worker in self._all:  # not one replaced while it waited
+                self._holder[worker] = client
+                return worker
+            self._rations.give_back(client, None)
 
     def _add(self, worker: _Worker) -> None:
         if self._closed:
             worker.kill()
             return
         self._all.append(worker)
-        self._idle.put_nowait(worker)
+        self._rations.add(worker)
 
     def _give_back(self, worker: _Worker) -> None:
-        if worker in self._all:
-            self._idle.put_nowait(worker)
+        client = self._holder.pop(worker, None)
+        if client is not None:
+            self._rations.give_back(client, worker if worker in self._all else None)
 
     def _replace(self, worker: _Worker, why: str) -> None:
         """Kill ``worker`` and start another in its place (off the loop)."""
@@ -256,17 +328,12 @@ class BotPool:
         log.warning(f"bot worker replaced: {why}", extra={"pid": worker.pid})
         self.replaced += 1
         self._all.remove(worker)
+        self._give_back(worker)  # its client's share is free again
+        self._rations.forget(worker)
         worker.kill()
-        task = asyncio.ensure_future(asyncio.to_thread(_Worker, self._context))
+        task = asyncio.ensure_future(self._start_one())
         self._watches.add(task)
-        task.add_done_callback(self._started)
-
-    def _started(self, task: asyncio.Future[_Worker]) -> None:
-        self._watches.discard(task)
-        if task.cancelled() or task.exception() is not None:
-            log.error("a bot worker could not be started")
-        else:
-            self._add(task.result())
+        task.add_done_callback(self._watches.discard)
 
     def _fallback(self, table_id: str, decision: Decision, why: str) -> Action | None:
         self.fallbacks += 1
@@ -276,6 +343,10 @@ class BotPool:
     def close(self) -> None:
         """Stop taking decisions: the worker processes are killed, threads finish alone."""
         self._closed = True
+        if self._health is not None:
+            self._health.cancel()
+        for task in list(self._watches):
+            task.cancel()
         self._threads.shutdown(wait=False, cancel_futures=True)
         for worker in self._all:
             worker.kill()

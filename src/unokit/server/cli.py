@@ -18,6 +18,11 @@ LIMITS = (
     "ws_per_address",
     "ws_per_seat",
     "max_url",
+    "max_body",
+    "api_rate",
+    "api_burst",
+    "conns_per_address",
+    "max_connections",
 )
 """The limits ``--limit NAME=N`` sets (``ServerConfig`` says what each one bounds)."""
 
@@ -144,11 +149,13 @@ LIMITS = (
     help="the most ismcts iterations a table may ask for",
 )
 @click.option(
+    "--allow-seeds/--no-allow-seeds",
     "--fixed-seeds/--no-fixed-seeds",
-    default=True,
+    "fixed_seeds",
+    default=False,
     show_default=True,
-    envvar="UNOKIT_FIXED_SEEDS",
-    help="may a creator fix a table's seed (shown to everyone)",
+    envvar="UNOKIT_ALLOW_SEEDS",
+    help="may a creator choose a table's seed (the table then says the host knows the cards)",
 )
 @click.option(
     "--presence-ttl",
@@ -164,6 +171,21 @@ LIMITS = (
     multiple=True,
     metavar="NAME=N",
     help="set a limit: " + ", ".join(LIMITS) + " (repeatable; docs/deploy.md)",
+)
+@click.option(
+    "--header-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(min=0.1, max=3600),
+    envvar="UNOKIT_HEADER_TIMEOUT",
+    help="seconds a client has to send a request's headers",
+)
+@click.option(
+    "--api-docs/--no-api-docs",
+    default=False,
+    show_default=True,
+    envvar="UNOKIT_API_DOCS",
+    help="serve the API's OpenAPI schema at /api/openapi.json",
 )
 @click.option("--log-level", default="info", show_default=True, envvar="UNOKIT_LOG_LEVEL")
 def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
@@ -189,6 +211,8 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     fixed_seeds: bool,
     presence_ttl: float,
     limits: tuple[str, ...],
+    header_timeout: float,
+    api_docs: bool,
     log_level: str,
 ) -> None:
     """Serve tables to browsers: open the printed address and create a table."""
@@ -242,6 +266,8 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         max_iterations=max_iterations,
         fixed_seeds=fixed_seeds,
         presence_ttl=presence_ttl,
+        header_timeout=header_timeout,
+        api_docs=api_docs,
         **chosen,
     )
     setup_logging(log_level)
@@ -253,10 +279,19 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     # collector then runs full collections far more often (docs/deploy.md).
     gc.collect()
     gc.freeze()
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    from unokit.server.slowguard import ConnectionGuard, guarded_protocol
+
+    guard = ConnectionGuard.from_env(
+        config.header_timeout, config.conns_per_address, config.max_connections
+    )
     uvicorn.run(
         app,
         host=host,
         port=port,
+        http=guarded_protocol(AutoHTTPProtocol, guard),
+        timeout_keep_alive=5,
         log_config=None,
         ws="websockets-sansio",  # answers an oversized handshake with 414 or 431 at once
         ws_max_size=65536,

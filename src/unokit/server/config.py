@@ -62,7 +62,9 @@ class ServerConfig:
     """The most ``ismcts`` iterations a client may ask for (its ``time`` is capped by
     ``bot_deadline``)."""
     fixed_seeds: bool = True
-    """May a table's creator fix its seed (the table then says so to everyone)?"""
+    """May a table's creator choose its seed (the table then says so to everyone, and its
+    records too)? ``unokit serve`` refuses chosen seeds unless given ``--allow-seeds``; an
+    app built in code (tests, replays) allows them."""
     presence_ttl: float = 6.0
     """With Redis: seconds a process's presence lasts unless its heartbeat renews it, so the
     connections of a process that died count as gone after this long."""
@@ -78,5 +80,22 @@ class ServerConfig:
     """WebSocket connections one seat may hold open (per process)."""
     max_url: int = 2048
     """Bytes of a request's path and query beyond which it is refused at once."""
+    max_body: int = 16384
+    """Bytes of a request body beyond which it is refused (413)."""
+    api_rate: int = 10
+    """Requests a second one client address may make to ``/api/`` on average ..."""
+    api_burst: int = 40
+    """... and at once."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers, from its connection or the previous
+    response (``unokit.server.slowguard``)."""
+    conns_per_address: int = 128
+    """Connections one client address may hold open (a trusted proxy counts only in the
+    total)."""
+    max_connections: int = 8192
+    """Connections held open at once, all clients together (fewer where the open-files limit
+    is lower: ``slowguard.open_files_cap``)."""
+    api_docs: bool = False
+    """Serve the API's OpenAPI schema at ``/api/openapi.json`` (no docs page)."""
     log_interval: float = 10.0
     """Seconds between two log lines about one connection's refused frames."""

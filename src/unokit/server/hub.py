@@ -981,6 +981,8 @@ class Hub:
             self._move(table, seat, choice, touch=False)
         if what in ("clock", "standin") and table.seats[seat].kind == "human":
             table.mark_automatic(start, seat, "clock" if what == "clock" else "away")
+        elif self.pool.hurried(table.id, seat):  # the log shows the bot played greedy's move
+            table.mark_automatic(start, seat, "busy")
         log.info(f"{what} move", extra={"table": table.id, "seat": seat})
         return True
 
@@ -993,7 +995,7 @@ class Hub:
             bot = self._bots[key] = self._new_bot(spec, seed=secrets.randbits(63))
         assert table.match is not None
         decision = decide(table.match.game.clone(), seat, optional)
-        choice, bot = await self.pool.choose(table.id, bot, decision)
+        choice, bot = await self.pool.choose(table.id, bot, decision, table.creator or table.id)
         if key in self._bots:  # the table may have been forgotten meanwhile
             self._bots[key] = bot
         return None if choice is None else str(choice)

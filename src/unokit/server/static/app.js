@@ -136,6 +136,7 @@ function redraw() {
   body.rules = table.rules;
   body.phase = view ? view.phase : "";
   $("#join").hidden = !(seat === null && table.state === "lobby" && table.seats.some((s) => s.kind === "open"));
+  $("#fixed-deal").hidden = table.fixed_seed === null || table.fixed_seed === undefined;
   ctrl.aimed = aimedActions(ctrl);
   renderHost();
   renderReclaim();

@@ -120,6 +120,8 @@ async function refreshTables() {
     if (!t) return el("li", { text: "No open tables yet: start one and send the link." });
     const host = t.seats[t.owner] ? t.seats[t.owner].name : "";
     const free = t.seats.filter((s) => s.kind === "open").length;
-    return el("li", {}, el("a", { href: `/t/${t.id}`, text: `${PRESET_WORDS[t.rules] || t.rules} with ${host}` }), ` (${free} free seat${free === 1 ? "" : "s"})`);
+    const fixed = t.fixed_seed !== null && t.fixed_seed !== undefined;
+    return el("li", {}, el("a", { href: `/t/${t.id}`, text: `${PRESET_WORDS[t.rules] || t.rules} with ${host}` }), ` (${free} free seat${free === 1 ? "" : "s"})`,
+      ...(fixed ? [" ", el("strong", { class: "fixed-deal", text: "fixed deal: the host knows the cards" })] : []));
   }, () => {});
 }

@@ -35,6 +35,10 @@ const TABLE_DID = {
  *  player was away. Such a move never reads as the player's own choice. */
 export function describe(e, names, fallback, auto) {
   const name = (s) => (s === undefined || s === null ? "nobody" : names[s] || `seat ${s}`);
+  if (auto && auto.why === "busy") {
+    const line = describe(e, names, fallback);
+    return e.seat === auto.seat ? `${line} (${name(auto.seat)} is thinking quickly: the server is busy)` : line;
+  }
   if (auto && e.seat === auto.seat && TABLE_DID[e.type] && e.reason !== "timeout") {
     const why = auto.why === "clock" ? "time ran out" : `${name(auto.seat)} is away`;
     const line = `${why[0].toUpperCase()}${why.slice(1)} — the table ${TABLE_DID[e.type](e)} for ${name(auto.seat)}`;

@@ -1,0 +1,66 @@
+"""Bot workers are rationed between clients: one client's many slow tables cannot starve
+another client's search bots; a decision greedy takes because the server is busy is logged
+and shown on the table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import pytest
+from tests.server.conftest import create, seated, until
+from tests.server.test_tables import drain, hub_of
+
+from unokit.bots import IsmctsBot
+from unokit.server.rations import Rations
+
+
+def test_a_worker_free_for_a_client_below_its_share_is_kept_from_one_at_it() -> None:
+    async def main() -> None:
+        rations: Rations[str] = Rations(2)
+        rations.add("w1")
+        rations.add("w2")
+        assert {await rations.take("A"), await rations.take("A")} == {"w1", "w2"}  # alone
+        b = asyncio.ensure_future(rations.take("B"))
+        await asyncio.sleep(0)
+        rations.give_back("A", "w1")
+        assert await b == "w1"  # the client holding the fewest goes first
+        rations.give_back("B", "w1")
+        a = asyncio.ensure_future(rations.take("A"))
+        await asyncio.sleep(0.05)
+        assert not a.done() and rations.free == ["w1"]  # A is at its share: w1 waits for B
+        assert await rations.take("B") == "w1"  # at once
+        a.cancel()
+
+    asyncio.run(main())
+
+
+def test_greedy_for_a_busy_server_is_logged_and_shown_on_the_table(
+    make_client: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    # one worker; the first table's bot searches for ever, so the second's finds none free
+    client = make_client(bot_deadline=0.3, bot_workers=1, grace=0.0)
+    hub = hub_of(client)
+    spec = "ismcts:iterations=20"
+    slow = create(client, seats=2, bots=[spec])
+    table = create(client, seats=2, bots=[spec])
+    hub._bots[(slow["table"], 1, spec)] = IsmctsBot(iterations=10**9)
+    client.portal.call(hub.pool.start)  # type: ignore[union-attr]
+    with caplog.at_level(logging.WARNING, logger="unokit.server"):
+        for t in (slow, table):
+            with seated(client, t["table"], t["token"]) as ws:
+                ws.send_json({"type": "start"})
+                until(ws, "ack")
+        deadline = time.monotonic() + 60
+        marked: list[dict[str, Any]] = []
+        while not marked and time.monotonic() < deadline:
+            time.sleep(0.3)
+            with seated(client, table["table"], table["token"]) as ws:
+                events = drain(ws)["events"]
+            marked = [e for e in events if (e.get("auto") or {}).get("why") == "busy"]
+    assert marked and marked[0]["auto"]["seat"] == 1
+    assert any("no bot worker was free" in r.getMessage() for r in caplog.records)
+    words = client.get("/static/words.js").text
+    assert "is thinking quickly: the server is busy" in words
