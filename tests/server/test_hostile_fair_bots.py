@@ -11,10 +11,52 @@ from typing import Any
 
 import pytest
 from tests.server.conftest import create, seated, until
+from tests.server.slow_bot import HoldingBot
 from tests.server.test_tables import drain, hub_of
 
-from unokit.bots import IsmctsBot
+from unokit.bots import IsmctsBot, decide
+from unokit.match import Match
+from unokit.rules import Rules
+from unokit.server.botpool import BotPool
 from unokit.server.rations import Rations
+
+
+def test_one_clients_many_slow_tables_leave_another_clients_bots_a_worker() -> None:
+    # client A: 12 tables whose bots each hold a worker 1 s a decision, so that A alone keeps
+    # both workers busy with 10 tables waiting; client B: one table with a quick search
+    async def main() -> list[bool]:
+        pool = BotPool(2, deadline=3.0)
+        await pool.start()
+        game = Match(Rules.preset("mattel-2021"), players=4, seed=3).game
+        stop = asyncio.Event()
+
+        async def attacker(n: int) -> None:
+            while not stop.is_set():
+                bot = HoldingBot(seed=n)
+                await pool.choose(f"a{n}", bot, decide(game.clone(), game.to_play), "A")
+                await asyncio.sleep(0.05)
+
+        attackers = [asyncio.ensure_future(attacker(n)) for n in range(12)]
+        await asyncio.sleep(3.0)  # A holds both workers by now
+        hurried = []
+        bot = IsmctsBot(seed=1, iterations=20)
+        try:
+            for _ in range(8):
+                seat = game.to_play
+                _action, bot = await pool.choose("b", bot, decide(game.clone(), seat), "B")
+                hurried.append(pool.hurried("b", seat))
+                await asyncio.sleep(0.3)
+        finally:
+            stop.set()
+            await asyncio.gather(*attackers, return_exceptions=True)
+            pool.close()
+        return hurried
+
+    hurried = asyncio.run(main())
+    # first come, first served, B would wait behind A's tables (10 x 1 s / 2 > 3 s);
+    # B may wait out its first decision while A holds both workers, never again: A's share
+    # is one worker once B is active, so the other waits for B
+    assert not any(hurried[1:]), hurried
 
 
 def test_a_worker_free_for_a_client_below_its_share_is_kept_from_one_at_it() -> None:
