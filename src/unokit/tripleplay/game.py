@@ -260,12 +260,12 @@ class TriplePlayGame(Game):
                     raise ValueError("the deck ran out before the piles could be started")
                 card = draw.pop()
                 self._piles[pile - 1].append(card)
-                self._log.append(Event("turn_up", cards=(card,), reason=_at(pile)))
+                self._log.append(Event("turn_up", cards=(card,), reason=_AT[pile]))
                 if card.kind is not _SKIP and card.kind is not _REVERSE:
                     break
                 self._piles[pile - 1].pop()
                 draw.insert(len(draw) // 2, card)
-                self._log.append(Event("put_back", cards=(card,), reason=_at(pile)))
+                self._log.append(Event("put_back", cards=(card,), reason=_AT[pile]))
             else:
                 raise ValueError("the deck holds only Reverse and Skip cards")
         unit = self._unit
@@ -404,9 +404,9 @@ class TriplePlayGame(Game):
         self._log.append(
             Event(
                 "counter",
-                count=unit.counters[pile - 1],
+                count=unit.counter(pile),
                 color=unit.light(pile),
-                reason=_at(pile),
+                reason=_AT[pile],
             )
         )
 
@@ -414,7 +414,7 @@ class TriplePlayGame(Game):
         """One press on ``pile``: the number shown if it overloads."""
         shown = self._unit.press(pile, self._rng)
         if shown is not None:
-            self._log.append(Event("overload", seat, count=shown, reason=_at(pile)))
+            self._log.append(Event("overload", seat, count=shown, reason=_AT[pile]))
         self._counter_event(pile)
         return shown
 
@@ -423,7 +423,7 @@ class TriplePlayGame(Game):
         """'after a Discard Pile has approximately 20 cards on it, remove those cards,
         returning only the top card ... Place the removed cards to the side.'"""
         cards = self._piles[pile - 1]
-        if len(cards) < self._unit.model.trim_at:
+        if len(cards) < self._unit.trim_at:
             return
         self._cut(pile)
 
@@ -432,7 +432,7 @@ class TriplePlayGame(Game):
         removed = tuple(cards[:-1])
         del cards[:-1]
         self._set_aside.extend(removed)
-        self._log.append(Event("trim", cards=removed, count=len(removed), reason=_at(pile)))
+        self._log.append(Event("trim", cards=removed, count=len(removed), reason=_AT[pile]))
 
     def _can_draw(self) -> bool:
         return bool(self._draw or self._set_aside) or any(len(p) > 1 for p in self._piles)
@@ -594,7 +594,7 @@ class TriplePlayGame(Game):
         elif kind == "press":
             assert action.pile is not None
             self._start_turn(seat)
-            self._log.append(Event("press", seat, reason=_at(action.pile)))
+            self._log.append(Event("press", seat, reason=_AT[action.pile]))
             shown = self._press_pile(seat, action.pile)
             if shown:
                 self._draw_cards(seat, shown, "overload")
@@ -625,13 +625,13 @@ class TriplePlayGame(Game):
         self._last_pile = pile
         self._last_player = seat
         self._drawn = None
-        self._log.append(Event("play", seat, cards, uno=uno, reason=_at(pile)))
+        self._log.append(Event("play", seat, cards, uno=uno, reason=_AT[pile]))
         self._size_changed(seat, old, said=uno)
         shown: int | None = None
         if card.kind is _WILD_CLEAR:
             # 'holding it down for TWO SECONDS. This will reset the Card Counter'
             self._unit.reset(pile, self._rng)
-            self._log.append(Event("clear", seat, reason=_at(pile)))
+            self._log.append(Event("clear", seat, reason=_AT[pile]))
             self._counter_event(pile)
         else:
             shown = self._press_pile(seat, pile)

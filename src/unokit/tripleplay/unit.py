@@ -219,9 +219,12 @@ class Unit:
         "_wtotal",
         "_yellow",
         "model",
+        "trim_at",
     )
 
     model: UnitModel
+    trim_at: int
+    """The model's ``trim_at``: the pile size at which a pile is trimmed."""
     _state: list[int]
     """``counter, threshold, low, high`` of pile 1, then of pile 2, then of pile 3."""
     _script: UnitScript | None
@@ -245,8 +248,13 @@ class Unit:
         self._dspan = model.draw_max - model.draw_min + 1
         self._weights = model.lit_weights
         self._wtotal = sum(model.lit_weights)
+        self.trim_at = model.trim_at
         self._state = [0, tmin, tmin, tmax] * 3
         self._script = script.copy() if script else None
+
+    def counter(self, pile: int) -> int:
+        """The presses on ``pile`` since its last reset."""
+        return self._state[4 * (pile - 1)]
 
     @property
     def counters(self) -> list[int]:
