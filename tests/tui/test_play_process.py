@@ -73,3 +73,55 @@ def test_a_bot_that_fails_is_named_and_leaving_keeps_the_record_and_exits_1(
     assert f"match record saved to {record}" in screen
     assert lines[-1].startswith("Error: Bea's bot (external:command=/bin/false) failed: ")
     assert json.loads(record.read_text())["format"] == "unokit.match"
+
+
+def test_ctrl_c_leaves_saves_the_match_and_exits_130(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    status, screen = run_in_terminal(
+        ["play", "--players", "2", "--bots", "greedy", "--seed", "2", "--delay", "0.01",
+         "--record", str(record)],
+        [(b"Press ? for help", b"\x03")],  # the terminal's Ctrl-C, as a key
+    )  # fmt: skip
+    after = screen.split("\x1b[?1049l")[-1]
+    assert status == 130, after[-2000:]
+    assert "ctrl+q" not in screen.lower()  # no Textual toast
+    assert "Traceback" not in screen
+    assert f"match record saved to {record}" in after
+    assert after.strip().splitlines()[-1].strip() == "interrupted"
+    assert json.loads(record.read_text())["format"] == "unokit.match"
+
+
+def test_sigint_from_outside_saves_the_match_and_exits_130(tmp_path: Path) -> None:
+    import signal
+
+    record = tmp_path / "match.json"
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        os.execv(UNOKIT, [UNOKIT, "play", "--players", "2", "--seed", "2", "--record", str(record)])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    out = b""
+    sent = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            out += data
+        if not sent and b"Press ? for help" in out:
+            time.sleep(0.3)
+            os.kill(pid, signal.SIGINT)
+            sent = True
+    else:
+        os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    text = out.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 130, text[-2000:]
+    assert f"match record saved to {record}" in text
+    assert json.loads(record.read_text())["format"] == "unokit.match"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import click
@@ -23,6 +25,7 @@ from unokit.bots import BotError
 from unokit.clitools import (
     Interrupted,
     OutputPath,
+    check_bots_fit,
     complete_bots,
     fail,
     parse_bots,
@@ -152,6 +155,7 @@ def simulate(
         raise click.UsageError(str(err)) from None
     entries = tuple(parse_bots(bots))
     entries = _seat_bots(rules, entries, players)
+    check_bots_fit(entries, rules, len(entries))
     try:
         sim = Simulation(rules=rules, bots=entries, games=games, seed=seed)
     except ValueError as err:
@@ -200,12 +204,25 @@ def simulate(
         try:
             report.plot(plot)
         except OSError as err:
-            fail(f"cannot write {str(plot)!r}: {err.strerror or err}")
+            _plot_elsewhere(report, plot, err)
         click.echo(f"plot saved to {plot}", err=to_stdout)
     if interrupted:
         raise Interrupted()
     if failure is not None:
         fail(failure)
+
+
+def _plot_elsewhere(report: Report, plot: Path, err: OSError) -> None:
+    """The plot could not be written where asked after all: save it in the temporary
+    folder, and say where in the one line (as ``write_output`` does for the results)."""
+    reason = err.strerror or str(err)
+    handle, spare = tempfile.mkstemp(prefix=f"unokit-{plot.stem}-", suffix=plot.suffix)
+    os.close(handle)
+    try:
+        report.plot(Path(spare))
+    except OSError:
+        fail(f"cannot write {str(plot)!r}: {reason}")
+    fail(f"cannot write {str(plot)!r}: {reason}; saved to {spare} instead")
 
 
 def _seat_bots(rules: Rules, entries: tuple[str, ...], players: int | None) -> tuple[str, ...]:

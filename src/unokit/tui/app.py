@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -64,6 +65,7 @@ class PlayApp(TableApp):
         Binding("m", "menu", "actions"),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_match", "quit"),
+        Binding("ctrl+c", "interrupt", show=False, priority=True),
         *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
     ]
 
@@ -98,6 +100,8 @@ class PlayApp(TableApp):
         self._auto_key: tuple[int, int] | None = None
         self._log_count = 0
         self._view: dict[str, Any] = {}
+        self.interrupted = False
+        """Ctrl-C (or SIGINT) stopped the match: the command saves it and exits 130."""
 
     # -- layout -------------------------------------------------------------------------
     def compose_keys(self) -> ComposeResult:
@@ -117,6 +121,8 @@ class PlayApp(TableApp):
                 yield button
 
     def on_mount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.action_interrupt)
         self.write_log(self._opening_lines(), style="bold")
         self.refresh_screen()
 
@@ -370,6 +376,11 @@ class PlayApp(TableApp):
                 self._back(None)
 
         self.push_screen(ChoiceDialog("Quit the match?", choices), leave)
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: leave at once, as a command line does (the match is saved, exit 130)."""
+        self.interrupted = True
+        self.exit(return_code=130)
 
     # -- dialogs --------------------------------------------------------------------------
     def color_dialog(self, colors: list[str], title: str, *, cancel: bool = True) -> ChoiceDialog:

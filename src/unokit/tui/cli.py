@@ -6,13 +6,16 @@ import contextlib
 import json
 import os
 import secrets
+import sys
 from pathlib import Path
 
 import click
 
 from unokit.bots import Bot, BotError, make_bot, split_bot_list
 from unokit.clitools import (
+    Interrupted,
     OutputPath,
+    check_bots_fit,
     complete_bots,
     fail,
     parse_bots,
@@ -120,6 +123,15 @@ def play(  # noqa: PLR0917 - click passes every option
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     rounds = table.rounds
+    check_bots_fit(list(labels.values()), rounds.rules, players)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        for bot in table.bots.values():
+            with contextlib.suppress(BotError, OSError):
+                bot.close()
+        raise click.UsageError(
+            "play needs a terminal: its input and output are not one "
+            "(run it in a terminal window; unokit simulate plays bots without one)"
+        )
     assert isinstance(rounds, Match)
     subtitle = f"seed {rounds.seed}"
     app = PlayApp(
@@ -140,6 +152,8 @@ def play(  # noqa: PLR0917 - click passes every option
             with contextlib.suppress(BotError, OSError):  # a failed bot has nothing more to say
                 bot.close()
     click.echo(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    if app.interrupted:
+        raise Interrupted()
     if app.bot_failure is not None:
         fail(app.bot_failure)
     if app.return_code:
