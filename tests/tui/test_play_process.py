@@ -125,3 +125,35 @@ def test_sigint_from_outside_saves_the_match_and_exits_130(tmp_path: Path) -> No
     assert os.waitstatus_to_exitcode(status) == 130, text[-2000:]
     assert f"match record saved to {record}" in text
     assert json.loads(record.read_text())["format"] == "unokit.match"
+
+
+NOISY_BOT = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    print("NOISE from the bot", message["type"], file=sys.stderr, flush=True)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": "noisy", "protocol": 1}), flush=True)
+    elif message["type"] == "decide":
+        print(json.dumps({"type": "action", "id": message["id"],
+                          "action": message["legal"][0]}), flush=True)
+"""
+
+
+def test_a_bot_programs_standard_error_goes_to_a_log_file_not_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # where the log file goes
+    script = tmp_path / "noisy.py"
+    script.write_text(NOISY_BOT)
+    status, screen = run_in_terminal(
+        ["play", "--players", "2", "--bots", f"external:command={sys.executable} {script}",
+         "--seed", "1", "--delay", "0.01"],
+        [(b"Press ? for help", b""), (b"Your turn", b"q"), (b"Quit the match?", b"y")],
+    )  # fmt: skip
+    assert status == 0, screen[-2000:]
+    assert "NOISE" not in screen
+    assert "Bot programs' messages" in screen  # the log pane's line (it wraps after)
+    (log,) = tmp_path.glob("unokit-bots-*.log")
+    assert "NOISE from the bot hello" in log.read_text()
+    assert "NOISE from the bot decide" in log.read_text()

@@ -78,6 +78,7 @@ class PlayApp(TableApp):
         subtitle: str = "",
         bot_names: dict[int, str] | None = None,
         reaction: float = REACTION,
+        bot_log: str | None = None,
     ) -> None:
         players = table.rounds.players
         super().__init__(names=seat_names(players, table.me), mono=mono)
@@ -88,6 +89,8 @@ class PlayApp(TableApp):
         self.bot_failure: str | None = None
         """Why the person left: a bot failed (``None``: they left, or the match ended)."""
         self.bot_labels = dict(bot_names or {})
+        self.bot_log = bot_log
+        """The file bot programs' standard error goes to (said in the log pane)."""
         self.narrator = Narrator(self.names, table.me)
         self.selected = 0
         self.say_uno = False
@@ -132,7 +135,10 @@ class PlayApp(TableApp):
             f"{self.names[s]} ({self.bot_labels.get(s, b.name)})"
             for s, b in sorted(self.table.bots.items())
         )
-        return [f"{rules.name}: you against {bots}. Press ? for help.", "— round 1 —"]
+        lines = [f"{rules.name}: you against {bots}. Press ? for help."]
+        if self.bot_log:
+            lines.append(f"Bot programs' messages (their standard error) go to {self.bot_log}")
+        return [*lines, "— round 1 —"]
 
     GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset(
         {"move", "move_row", "pick", "play_selected", "draw", "pass_turn", "uno", "catch",

@@ -7,11 +7,13 @@ import json
 import os
 import secrets
 import sys
+import tempfile
 from pathlib import Path
 
 import click
 
 from unokit.bots import Bot, BotError, make_bot, split_bot_list
+from unokit.bots.external import ExternalBot
 from unokit.clitools import (
     Interrupted,
     OutputPath,
@@ -29,7 +31,7 @@ from unokit.rules import Rules
 from unokit.tui.app import REACTION, PlayApp
 from unokit.tui.table import Table
 
-__all__ = ["build_table", "default_bot", "play", "save_record"]
+__all__ = ["build_table", "default_bot", "log_bot_errors", "play", "save_record"]
 
 
 def default_bot() -> str:
@@ -63,6 +65,21 @@ def build_table(
         table_bots[seat] = make_bot(spec, seed=seeds.next32())
         labels[seat] = spec
     return Table(match, table_bots, me=0), labels
+
+
+def log_bot_errors(table: Table) -> str | None:
+    """Send the standard error of every bot program at ``table`` to one log file (so it
+    cannot write over the screen); its path, or ``None`` when no seat runs a program."""
+    programs = [
+        bot for bot in (getattr(b, "bot", b) for b in table.bots.values())
+        if isinstance(bot, ExternalBot)
+    ]  # fmt: skip
+    if not programs:
+        return None
+    path = os.path.join(tempfile.gettempdir(), f"unokit-bots-{os.getpid()}.log")
+    for bot in programs:
+        bot.stderr_log = path
+    return path
 
 
 def save_record(rounds: Match, path: Path) -> None:
@@ -134,6 +151,7 @@ def play(  # noqa: PLR0917 - click passes every option
         )
     assert isinstance(rounds, Match)
     subtitle = f"seed {rounds.seed}"
+    bot_log = log_bot_errors(table)
     app = PlayApp(
         table,
         delay=delay,
@@ -141,6 +159,7 @@ def play(  # noqa: PLR0917 - click passes every option
         subtitle=subtitle,
         bot_names=labels,
         reaction=reaction,
+        bot_log=bot_log,
     )
     try:
         app.run()
