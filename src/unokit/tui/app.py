@@ -26,7 +26,7 @@ from unokit.cards import COLOR_NAMES, COLORS, Card
 from unokit.errors import IllegalAction
 from unokit.tui.base import TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
-from unokit.tui.help import SCORING_WORDS, rules_help
+from unokit.tui.help import NO_PASS_GAMES, SCORING_WORDS, rules_help
 from unokit.tui.names import seat_names
 from unokit.tui.narrate import Narrator
 from unokit.tui.table import Table
@@ -46,6 +46,12 @@ a person's reaction time, so the person can win the race (0: as fast as the bots
 
 STAND_IN = "normal"
 """The built-in bot that takes the seat of a bot that failed, when the person asks."""
+
+
+def spaced(spec: str) -> str:
+    """``greedy: forget_uno=0.5, miss_catch=0.5``: a bot spec that wraps between settings."""
+    name, colon, settings = spec.partition(":")
+    return name + (": " + settings.replace(",", ", ") if colon else "")
 
 
 class PlayApp(TableApp):
@@ -108,6 +114,7 @@ class PlayApp(TableApp):
 
     # -- layout -------------------------------------------------------------------------
     def compose_keys(self) -> ComposeResult:
+        no_pass = self.table.rounds.rules.game in NO_PASS_GAMES
         with Horizontal(id="keys"):
             for key, label, action in (
                 ("play", "⏎ play", "play_selected"),
@@ -119,6 +126,8 @@ class PlayApp(TableApp):
                 ("menu", "m list", "menu"),
                 ("help", "? help", "help"),
             ):
+                if no_pass and key in ("pass", "accept"):
+                    continue
                 button = Button(label, id=f"btn-{key}", compact=True, action=f"app.{action}")
                 button.can_focus = False
                 yield button
@@ -132,7 +141,7 @@ class PlayApp(TableApp):
     def _opening_lines(self) -> list[str]:
         rules = self.table.rounds.rules
         bots = ", ".join(
-            f"{self.names[s]} ({self.bot_labels.get(s, b.name)})"
+            f"{self.names[s]} ({spaced(self.bot_labels.get(s, b.name))})"
             for s, b in sorted(self.table.bots.items())
         )
         lines = [f"{rules.name}: you against {bots}. Press ? for help."]
@@ -203,7 +212,8 @@ class PlayApp(TableApp):
             ("accept", "accept" in kinds),
             ("menu", bool(legal)),
         ):
-            self.query_one(f"#btn-{key}", Button).disabled = not enabled
+            for button in self.query(f"#btn-{key}").results(Button):  # none: not this game's
+                button.disabled = not enabled
 
     def status_text(self, view: dict[str, Any], legal: list[Action]) -> Text:
         me = self.table.me
@@ -239,6 +249,8 @@ class PlayApp(TableApp):
                 text.append(f"{n} cards on you: a accepts")
                 if any(a.kind == "play" for a in legal):
                     text.append(", or stack a card")
+            elif "point" in kinds:
+                text.append("Point Taken: point at a player (the list opens; m reopens it)")
             else:
                 text.append("Your turn: ←/→ or 1-9 pick, Enter play, d draw")
             hand = view.get("hand") or []
@@ -460,6 +472,15 @@ class PlayApp(TableApp):
         elif "challenge" in kinds:
             self._auto_key = key
             self.push_screen(self.challenge_dialog(view, legal), self._chosen)
+        elif "point" in kinds:  # Party!'s Point Taken: whom to point at, by name
+            self._auto_key = key
+            points = [a for a in legal if a.kind == "point" and a.target is not None]
+            choices = [
+                Choice(_KEYS[i % len(_KEYS)], f"point at {self.names[a.target]}", str(a))
+                for i, a in enumerate(points)
+                if a.target is not None
+            ]
+            self.push_screen(ChoiceDialog("Point Taken: point at whom?", choices), self._chosen)
         elif not kinds & KNOWN_TURN_KINDS and kinds - {"uno", "catch", "jump"}:
             self._auto_key = key
             self.push_screen(ChoiceDialog("Your move", self._choices(legal)), self._chosen)
