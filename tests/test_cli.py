@@ -54,7 +54,7 @@ def test_replay_prints_a_record_and_a_seat_record(tmp_path: Path) -> None:
     seat_file.write_text(json.dumps(game.record(1)))
     result = CliRunner().invoke(main, ["replay", str(seat_file)])
     assert result.exit_code == 0, result.output
-    assert "as seen by seat 1" in result.output
+    assert "as seen by Bea (seat 1)" in result.output
 
 
 def test_replay_refuses_what_is_no_record(tmp_path: Path) -> None:

@@ -183,9 +183,12 @@ def test_replay_prints_a_match_record_round_by_round(records: dict[str, Path]) -
     assert result.exit_code == 0, result.output
     record = json.loads(records["match"].read_text())
     rounds = len(record["rounds"])
-    assert f"2 players, {rounds} rounds (replayed and checked)" in result.output
+    assert f"2 players: Ann, Bea; {rounds} rounds (replayed and checked)" in result.output
     assert result.output.count("— round ") == rounds and rounds > 1
-    assert f"match over: seat {record['winner']} wins; scores {record['scores']}" in result.output
+    names = ["Ann", "Bea"]
+    scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(record["scores"]))
+    assert f"match over: {names[record['winner']]} wins; scores {scores}" in result.output
+    assert "[" not in result.output  # no Python lists
 
 
 def test_replay_prints_a_seat_record_of_a_match(records: dict[str, Path]) -> None:
@@ -194,7 +197,7 @@ def test_replay_prints_a_seat_record_of_a_match(records: dict[str, Path]) -> Non
     path.write_text(json.dumps(match.record(1)))
     result = CliRunner().invoke(main, ["replay", str(path)])
     assert result.exit_code == 0, result.output
-    assert "as seen by seat 1" in result.output
+    assert "as seen by Bea (seat 1)" in result.output
     assert result.output.count("— round ") == len(match.rounds)
 
 
@@ -203,9 +206,12 @@ def test_replay_prints_the_result_the_replay_reaches(records: dict[str, Path]) -
     result = CliRunner().invoke(main, ["replay", str(records["game"])])
     assert result.exit_code == 0, result.output
     stated = record["result"]
-    assert result.output.splitlines()[-1] == (
-        f"winner: {stated['winner']}  points: {stated['round_points']}"
-    )
+    names = ["Ann", "Bea", "Cal"]
+    points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(stated["round_points"]))
+    assert result.output.splitlines()[-2:] == [
+        f"{names[stated['winner']]} wins the round",
+        f"points this round: {points}",
+    ]
 
 
 def test_the_list_commands_name_every_preset_and_bot() -> None:

@@ -79,7 +79,8 @@ class LazyGroup(click.Group):
             if err.name is not None and err.name.startswith("unokit"):
                 return None  # not built yet
             raise click.UsageError(
-                f"'unokit {cmd_name}' needs the {extra!r} extra: pip install 'unokit[{extra}]'"
+                f"'unokit {cmd_name}' needs the {extra!r} extra: pip install -e '.[{extra}]' "
+                "in a clone of unokit (or pip install 'unokit[{extra}]')"
             ) from None
         command = getattr(module, attr)
         assert isinstance(command, click.Command)
@@ -142,7 +143,8 @@ def replay(file: Path, watch: bool) -> None:
             watcher = importlib.import_module("unokit.tui.watch")
         except ModuleNotFoundError:
             raise click.UsageError(
-                "--watch needs the 'tui' extra: pip install 'unokit[tui]'"
+                "--watch needs the 'tui' extra: pip install -e '.[tui]' in a clone of unokit "
+                "(or pip install 'unokit[tui]')"
             ) from None
         watcher.watch_record(record)
         return

@@ -17,9 +17,9 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn
 
 import click
 from click.shell_completion import CompletionItem
@@ -28,6 +28,7 @@ __all__ = [
     "BadInput",
     "Interrupted",
     "OutputPath",
+    "check_bots_fit",
     "complete_bots",
     "complete_presets",
     "fail",
@@ -35,6 +36,7 @@ __all__ = [
     "parse_house",
     "rules_option",
     "run_main",
+    "switch_value",
     "write_output",
 ]
 
@@ -82,6 +84,9 @@ def run_main(call: Callable[[], Any]) -> NoReturn:
     the policy above, and ``sys.exit`` with its status."""
     try:
         code = call()
+    except click.exceptions.NoArgsIsHelpError as err:  # bare ``unokit``: its help, as -h
+        click.echo(err.ctx.get_help())
+        sys.exit(0)
     except click.ClickException as err:
         _show(err)
         sys.exit(err.exit_code)
@@ -110,6 +115,9 @@ def run_main(call: Callable[[], Any]) -> NoReturn:
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 
+
+if TYPE_CHECKING:
+    from unokit.rules import Rules
 
 if TYPE_CHECKING:  # click 8.2 made ParamType generic; older clicks are not subscriptable
     _PathType = click.ParamType[Path]
@@ -156,6 +164,12 @@ class OutputPath(_PathType):
             self.fail(f"cannot write {str(path)!r}: it is read-only", param, ctx)
         if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
             self.fail(f"cannot write {str(path)!r}: the folder is read-only", param, ctx)
+        if not path.exists():  # what access() cannot tell (/sys, a full disk): try it
+            try:
+                path.touch(exist_ok=False)
+            except OSError as err:
+                self.fail(f"cannot write {str(path)!r}: {err.strerror or err}", param, ctx)
+            path.unlink()
         return path
 
 
@@ -179,26 +193,58 @@ def write_output(path: Path, text: str) -> None:
         fail(f"cannot write {str(path)!r}: {reason}; saved to {spare} instead")
 
 
+TRUE_WORDS: Final = ("on", "true", "yes", "1")
+FALSE_WORDS: Final = ("off", "false", "no", "0")
+"""The words a yes-or-no switch takes: ``unokit presets`` prints on and off."""
+
+
+def switch_value(name: str, text: str) -> Any:
+    """The value of switch ``name`` written as ``text``, typed as the switch is (``ValueError``
+    says what it takes): on/off, true/false, yes/no, 1/0 for a yes-or-no switch; ``none`` for
+    a switch that may be unset."""
+    from dataclasses import fields
+
+    from unokit.rules import Rules
+
+    kind = {f.name: str(f.type) for f in fields(Rules)}[name]
+    word = text.strip().lower()
+    if kind == "bool":
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+        raise ValueError(f"{name} is on or off (true/false, yes/no, 1/0), not {text!r}")
+    if word == "none" and "None" in kind:
+        return None
+    if kind.startswith("int"):
+        try:
+            return int(word)
+        except ValueError:
+            raise ValueError(f"{name} is a whole number, not {text!r}") from None
+    if kind.startswith("float"):
+        try:
+            return float(word)
+        except ValueError:
+            raise ValueError(f"{name} is a number of seconds, not {text!r}") from None
+    return text.strip()
+
+
 def parse_house(house: str) -> dict[str, Any]:
-    """``stacking,seven_o,target=300`` -> keyword switches."""
+    """``stacking,seven_o=off,target=300`` -> keyword switches; a bare name turns it on."""
     from unokit.rules import SWITCHES
 
     switches: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in house.split(","))):
-        name, _, value = item.partition("=")
+        name, eq, value = (part.strip() for part in item.partition("="))
         if name not in SWITCHES:
             raise click.BadParameter(
                 f"unknown switch {name!r}: the switches are {', '.join(SWITCHES)}",
                 param_hint="'--house'",
             )
-        if not value:
-            switches[name] = True
-        elif value.lower() in ("true", "false"):
-            switches[name] = value.lower() == "true"
-        elif value.isdigit():
-            switches[name] = int(value)
-        else:
-            switches[name] = value
+        try:
+            switches[name] = switch_value(name, value) if eq else True
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="'--house'") from None
     return switches
 
 
@@ -214,6 +260,38 @@ def parse_bots(text: str) -> list[str]:
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="'--bots'") from None
     return specs
+
+
+def check_bots_fit(specs: Sequence[str], rules: Rules, players: int) -> None:
+    """Refuse (a usage error naming what fits) a bot that cannot play this table: a learned
+    bot without weights for it, a saved policy trained for another game or player count."""
+    from unokit.bots import make_bot
+
+    for spec in dict.fromkeys(specs):
+        bot = make_bot(spec, seed=0)
+        try:
+            _check_fit(bot, rules, players)
+        except ValueError as err:
+            name = spec.split(":", 1)[0]
+            raise click.BadParameter(
+                f"{name} cannot play this table: {err}", param_hint="'--bots'"
+            ) from None
+        finally:
+            bot.close()
+
+
+def _check_fit(bot: Any, rules: Rules, players: int) -> None:
+    """``ValueError`` when ``bot`` (or the bot a personality wraps) plays only other tables."""
+    inner = getattr(bot, "bot", bot)
+    net_for = getattr(inner, "net_for", None)
+    if callable(net_for):  # the learned bot: weights for this rule set and player count
+        net_for(rules, players)
+    policy = getattr(inner, "policy", None)
+    if policy is not None and (policy.rules.name, policy.players) != (rules.name, players):
+        raise ValueError(
+            f"the policy {getattr(inner, 'path', '')!r} plays {policy.rules.name} at "
+            f"{policy.players} players, not {rules.name} at {players}"
+        )
 
 
 def complete_presets(

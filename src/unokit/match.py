@@ -205,26 +205,26 @@ class Match:
             raise RecordError("the match replays with another dealer: it was made differently")
         for i, round_record in enumerate(record["rounds"]):
             if i:
-                match.next_round(seed=_round_seed(round_record, i))
+                match.next_round(seed=_round_seed(round_record, i + 1))
             for seat, action in round_record["actions"]:
                 try:
                     match.game.apply(action, seat)
                 except IllegalAction as err:
                     raise RecordError(
-                        f"round {i}: {action!r} is not legal on replay: {err}"
+                        f"round {i + 1}: {action!r} is not legal on replay: {err}"
                     ) from None
             if [e.to_json() for e in match.game.log] != round_record["events"]:
-                raise RecordError(f"round {i} replays differently: it was made differently")
+                raise RecordError(f"round {i + 1} replays differently: it was made differently")
         return match
 
 
-def _round_seed(round_record: Any, i: int) -> int | None:
-    """The seed a recorded round was dealt from (``None``: the record does not say, so the
-    match's generator deals it, as it did)."""
+def _round_seed(round_record: Any, number: int) -> int | None:
+    """The seed recorded round ``number`` (counted from 1) was dealt from (``None``: the
+    record does not say, so the match's generator deals it, as it did)."""
     origin = round_record.get("origin") if isinstance(round_record, dict) else None
     seed = origin.get("seed") if isinstance(origin, dict) else None
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-        raise RecordError(f"round {i}: its seed {seed!r} is not a whole number below 2**64")
+        raise RecordError(f"round {number}: its seed {seed!r} is not a whole number below 2**64")
     return seed

@@ -23,6 +23,7 @@ from unokit.events import Event
 from unokit.game import Game
 from unokit.match import MATCH_FORMAT, MATCH_SEAT_FORMAT, Match
 from unokit.record import GAME_FORMAT, SEAT_FORMAT
+from unokit.tui.names import seat_names
 from unokit.words import describe
 
 __all__ = ["check_record", "load_record", "print_record"]
@@ -113,9 +114,34 @@ def _check_stated(path: Path, stated: Any, replayed: dict[str, Any], where: str)
             )
 
 
-def _print_result(result: Any) -> None:
-    if isinstance(result, dict) and result:
-        click.echo(f"winner: {result.get('winner')}  points: {result.get('round_points')}")
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _name(names: list[str], seat: Any) -> str:
+    """The name seat ``seat`` goes by (as ``unokit play`` and ``replay --watch`` show it)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def _by_name(names: list[str], values: Any) -> str:
+    """``You 0, Bea 122, Cal 0``: one number a seat, named."""
+    if not isinstance(values, list):
+        return str(values)
+    return ", ".join(f"{_name(names, seat)} {value}" for seat, value in enumerate(values))
+
+
+def _print_result(result: Any, names: list[str]) -> None:
+    if not isinstance(result, dict) or not result:
+        return
+    winner = result.get("winner")
+    if winner is None:
+        click.echo("the round ended blocked: nobody went out")
+    else:
+        click.echo(f"{_name(names, winner)} wins the round")
+    if "round_points" in result:
+        click.echo(f"points this round: {_by_name(names, result['round_points'])}")
 
 
 def _checked_game(path: Path, record: dict[str, Any]) -> Game:
@@ -155,46 +181,70 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
     fmt = record["format"]
     if fmt == GAME_FORMAT:
         game = _checked_game(path, record)
-        click.echo(f"{game.rules.name}, {game.players} players (replayed and checked)")
+        names = _names(game.players)
+        click.echo(
+            f"{game.rules.name}, {game.players} players: {', '.join(names)} (replayed and checked)"
+        )
         for event in game.log:
-            click.echo(describe(event))
-        _print_result(_game_result(game))
+            click.echo(describe(event, names))
+        _print_result(_game_result(game), names)
     elif fmt == SEAT_FORMAT:
         events = _events(path, record.get("events", []), "the record")
-        click.echo(f"as seen by seat {record.get('seat')} (a seat's record: not replayable)")
+        names = _seat_record_names(record)
+        click.echo(f"as seen by {_seen_by(names, record)} (a seat's record: not replayable)")
         for event in events:
-            click.echo(describe(event))
-        _print_result(record.get("result"))
+            click.echo(describe(event, names))
+        _print_result(record.get("result"), names)
     elif fmt == MATCH_FORMAT:
         match = _checked_match(path, record)
+        names = _names(match.players)
         click.echo(
-            f"{match.rules.name}, {match.players} players, {len(match.rounds)} rounds "
-            "(replayed and checked)"
+            f"{match.rules.name}, {match.players} players: {', '.join(names)}; "
+            f"{_plural(len(match.rounds), 'round')} (replayed and checked)"
         )
         for number, game in enumerate(match.rounds, 1):
             click.echo(f"— round {number} —")
             for event in game.log:
-                click.echo(describe(event))
-            _print_result(_game_result(game))
-        _print_match_end(match.scores, match.over, match.winner)
+                click.echo(describe(event, names))
+            _print_result(_game_result(game), names)
+        _print_match_end(names, match.scores, match.over, match.winner)
     else:  # MATCH_SEAT_FORMAT
         rounds = record.get("rounds")
         if not isinstance(rounds, list):
             raise BadInput(f"{path}: the match record's rounds are not a list")
-        click.echo(f"as seen by seat {record.get('seat')} (a seat's record: not replayable)")
+        names = _seat_record_names(record)
+        click.echo(f"as seen by {_seen_by(names, record)} (a seat's record: not replayable)")
         for number, data in enumerate(rounds, 1):
             if not isinstance(data, dict):
                 raise BadInput(f"{path}: round {number} is not a JSON object")
             events = _events(path, data.get("events", []), f"round {number}")
             click.echo(f"— round {number} —")
             for event in events:
-                click.echo(describe(event))
-            _print_result(data.get("result"))
-        _print_match_end(record.get("scores"), record.get("over"), record.get("winner"))
+                click.echo(describe(event, names))
+            _print_result(data.get("result"), names)
+        _print_match_end(names, record.get("scores"), record.get("over"), record.get("winner"))
 
 
-def _print_match_end(scores: Any, over: Any, winner: Any) -> None:
+def _names(players: int) -> list[str]:
+    """Ann at seat 0 (the person, in ``unokit play``), then the names the bots go by there."""
+    return ["Ann", *seat_names(players, 0)[1:]]
+
+
+def _seat_record_names(record: dict[str, Any]) -> list[str]:
+    players = record.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 64:
+        return []
+    return _names(players)
+
+
+def _seen_by(names: list[str], record: dict[str, Any]) -> str:
+    seat = record.get("seat")
+    name = _name(names, seat)
+    return f"{name} (seat {seat})" if name != f"seat {seat}" else name
+
+
+def _print_match_end(names: list[str], scores: Any, over: Any, winner: Any) -> None:
     if over:
-        click.echo(f"match over: seat {winner} wins; scores {scores}")
+        click.echo(f"match over: {_name(names, winner)} wins; scores {_by_name(names, scores)}")
     else:
-        click.echo(f"match left unfinished; scores {scores}")
+        click.echo(f"match left unfinished; scores {_by_name(names, scores)}")

@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from unokit.cards import Card
-from unokit.clitools import BadInput, fail
+from unokit.clitools import BadInput, OutputPath, fail
 from unokit.errors import CardSyntaxError, RecordError
 from unokit.scorepad import EDITION_NAMES, MODES, Pad
 
@@ -148,7 +148,7 @@ def score() -> None:
 
 
 @score.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=OutputPath())
 @click.option("--edition", default="2021", show_default=True, help=f"{', '.join(EDITIONS)}")
 @click.option("--mode", type=click.Choice(MODES), default="winner", show_default=True)
 @click.option("--target", type=click.IntRange(1, 100_000), help="points [the sheet's: 500]")

@@ -177,7 +177,7 @@ def test_the_command_takes_house_rules_settings_and_one_bot_for_every_seat() -> 
          "--games", "9", "--quiet"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert result.output.count("random:eager=0") == 3
+    assert result.output.count("random: eager=0") == 3  # the table spaces settings
 
 
 def test_the_command_refuses_bad_input_with_a_message() -> None:

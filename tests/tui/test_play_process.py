@@ -8,6 +8,7 @@ import select
 import struct
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,12 +20,17 @@ termios = pytest.importorskip("termios")
 UNOKIT = str(Path(sys.executable).with_name("unokit"))
 
 
-def run_in_terminal(args: list[str], keys_when: list[tuple[bytes, bytes]]) -> tuple[int, str]:
+Step = bytes | Callable[[int, int], None]
+
+
+def run_in_terminal(args: list[str], keys_when: list[tuple[bytes, Step]]) -> tuple[int, str]:
     """Run ``unokit ARGS`` on a pseudo-terminal; each time the screen shows ``text`` (in
-    order), press ``keys``. Returns the exit status and everything the process wrote."""
+    order), press ``keys`` (or call it with the terminal and the process id: a resize).
+    Returns the exit status and everything the process wrote."""
     pid, fd = pty.fork()
-    if pid == 0:  # the child: the program, on the terminal
+    if pid == 0:  # the child: the program, on the terminal (80×24 before it starts)
         os.environ["TERM"] = "xterm-256color"
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         os.execv(UNOKIT, [UNOKIT, *args])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     out = b""
@@ -42,7 +48,11 @@ def run_in_terminal(args: list[str], keys_when: list[tuple[bytes, bytes]]) -> tu
             out += data
         if pending and pending[0][0] in out:
             time.sleep(0.3)
-            os.write(fd, pending.pop(0)[1])
+            step = pending.pop(0)[1]
+            if callable(step):
+                step(fd, pid)
+            else:
+                os.write(fd, step)
     else:
         os.kill(pid, 9)
     _, status = os.waitpid(pid, 0)
@@ -73,3 +83,152 @@ def test_a_bot_that_fails_is_named_and_leaving_keeps_the_record_and_exits_1(
     assert f"match record saved to {record}" in screen
     assert lines[-1].startswith("Error: Bea's bot (external:command=/bin/false) failed: ")
     assert json.loads(record.read_text())["format"] == "unokit.match"
+
+
+def test_ctrl_c_leaves_saves_the_match_and_exits_130(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    status, screen = run_in_terminal(
+        ["play", "--players", "2", "--bots", "greedy", "--seed", "2", "--delay", "0.01",
+         "--record", str(record)],
+        [(b"Press ? for help", b"\x03")],  # the terminal's Ctrl-C, as a key
+    )  # fmt: skip
+    after = screen.split("\x1b[?1049l")[-1]
+    assert status == 130, after[-2000:]
+    assert "ctrl+q" not in screen.lower()  # no Textual toast
+    assert "Traceback" not in screen
+    assert f"match record saved to {record}" in after
+    assert after.strip().splitlines()[-1].strip() == "interrupted"
+    assert json.loads(record.read_text())["format"] == "unokit.match"
+
+
+def test_sigint_from_outside_saves_the_match_and_exits_130(tmp_path: Path) -> None:
+    import signal
+
+    record = tmp_path / "match.json"
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        os.execv(UNOKIT, [UNOKIT, "play", "--players", "2", "--seed", "2", "--record", str(record)])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    out = b""
+    sent = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            out += data
+        if not sent and b"Press ? for help" in out:
+            time.sleep(0.3)
+            os.kill(pid, signal.SIGINT)
+            sent = True
+    else:
+        os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    text = out.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 130, text[-2000:]
+    assert f"match record saved to {record}" in text
+    assert json.loads(record.read_text())["format"] == "unokit.match"
+
+
+NOISY_BOT = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    print("NOISE from the bot", message["type"], file=sys.stderr, flush=True)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": "noisy", "protocol": 1}), flush=True)
+    elif message["type"] == "decide":
+        print(json.dumps({"type": "action", "id": message["id"],
+                          "action": message["legal"][0]}), flush=True)
+"""
+
+
+def test_a_bot_programs_standard_error_goes_to_a_log_file_not_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # where the log file goes
+    script = tmp_path / "noisy.py"
+    script.write_text(NOISY_BOT)
+    status, screen = run_in_terminal(
+        ["play", "--players", "2", "--bots", f"external:command={sys.executable} {script}",
+         "--seed", "1", "--delay", "0.01"],
+        [(b"Press ? for help", b""), (b"Your turn", b"q"), (b"Quit the match?", b"y")],
+    )  # fmt: skip
+    assert status == 0, screen[-2000:]
+    assert "NOISE" not in screen
+    assert "Bot programs' messages" in screen  # the log pane's line (it wraps after)
+    (log,) = tmp_path.glob("unokit-bots-*.log")
+    assert "NOISE from the bot hello" in log.read_text()
+    assert "NOISE from the bot decide" in log.read_text()
+
+
+def _resize(columns: int, rows: int) -> Callable[[int, int], None]:
+    def resize(fd: int, pid: int) -> None:
+        import signal
+
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        os.kill(pid, signal.SIGWINCH)
+
+    return resize
+
+
+def _later(keys: bytes, seconds: float = 1.5) -> Callable[[int, int], None]:
+    """Press ``keys`` after a moment: keys sent while the app still sets the terminal up
+    are lost."""
+
+    def press(fd: int, pid: int) -> None:
+        time.sleep(seconds)
+        os.write(fd, keys)
+
+    return press
+
+
+def _plain(screen: str) -> str:
+    """The screen's text without its escape codes (each drawn run of text stays whole)."""
+    import re
+
+    return re.sub(r"\x1b\[[0-9;?<>=$]*[A-Za-z~]", "\n", screen)
+
+
+def test_triple_play_offers_only_its_own_keys_and_keeps_its_counters_in_the_panel() -> None:
+    status, screen = run_in_terminal(
+        ["play", "--rules", "triple-play", "--players", "3", "--bots", "greedy", "--seed", "4",
+         "--delay", "0.05"],
+        [(b"draw pile", _later(b"\x03"))],
+    )  # fmt: skip
+    assert status == 130, screen[-2000:]
+    text = _plain(screen)
+    assert "d draw" in text and "m list" in text and "u Uno" in text
+    assert "p pass" not in text and "a accept" not in text
+    assert "counters:" not in text and "N: presses" in text
+    assert "lights:" in text
+
+
+def test_party_shows_its_table_state_in_words() -> None:
+    status, screen = run_in_terminal(
+        ["play", "--rules", "party", "--players", "12", "--bots", "greedy", "--seed", "4",
+         "--delay", "0.05"],
+        [(b"draw pile", _later(b"\x03"))],
+    )  # fmt: skip
+    assert status == 130, screen[-2000:]
+    text = _plain(screen)
+    assert "play goes" in text
+    assert "direction tracker" not in text and "{'" not in text and "mini color" not in text
+
+
+def test_triple_plays_help_names_no_pass_and_no_accept() -> None:
+    from unokit import Rules
+    from unokit.tui.help import rules_help
+
+    words = rules_help(Rules.preset("triple-play"), 3).plain
+    assert "no pass: press a lit pile" in words
+    assert "keep the card you drew" not in words and "accept a penalty" not in words
+    classic = rules_help(Rules.preset(), 3).plain
+    assert "keep the card you drew (pass)" in classic and "accept a penalty" in classic

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import inspect
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -236,6 +237,20 @@ def split_bot_list(text: str) -> list[str]:
     return bots
 
 
+def _check_setting_names(name: str, factory: Callable[..., Bot], settings: dict[str, Any]) -> None:
+    """``ValueError`` naming a setting the bot does not have, and the ones it has."""
+    params = inspect.signature(factory).parameters
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return  # it takes any setting (an external program's own options)
+    known = [p for p in params if p != "seed"]
+    for key in settings:
+        if key not in params or key == "seed":
+            has = f"its settings are {', '.join(known)}" if known else "it has none"
+            raise ValueError(
+                f"bad settings for bot {name!r}: no setting {key!r}; {has} (unokit bots)"
+            )
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """Build a bot from its name with settings: ``"ismcts:iterations=2000,c=0.7"``.
 
@@ -257,6 +272,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
             f"the strengths are {', '.join(STRENGTHS)}"
         )
     traits = {k: settings.pop(k) for k in PERSONALITY_SETTINGS if k in settings}
+    _check_setting_names(name, factory, settings)
     try:
         bot = factory(seed=seed, **settings)
     except TypeError as err:

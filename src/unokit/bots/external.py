@@ -99,6 +99,10 @@ class ExternalBot(Bot):
         """The protocol version the program speaks (its ``ready`` says; 1 if it does not)."""
         self.program_options: list[dict[str, Any]] = []
         """The options the program declared in its ``ready`` (protocol 2)."""
+        self.stderr_log: str | None = None
+        """A file the program's standard error is appended to (``None``: unokit's own standard
+        error). A full-screen table sets it, so the program's messages do not overwrite
+        the screen."""
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._next_id = 0
@@ -106,24 +110,40 @@ class ExternalBot(Bot):
 
     # -- the program's lifetime ----------------------------------------------------------
     def start(self) -> None:
-        """Start the program and wait for its ``ready``."""
+        """Start the program and wait for its ``ready``. A program that fails the handshake
+        is stopped (``BotError`` says why), and the next ``start()`` tries afresh."""
         if self._process is not None:
             return
         try:
-            process = subprocess.Popen(
-                self.args,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-                bufsize=1,
-                cwd=self.cwd,
-            )
+            with contextlib.ExitStack() as files:
+                errors = (
+                    files.enter_context(open(self.stderr_log, "a", encoding="utf-8"))
+                    if self.stderr_log
+                    else None
+                )
+                process = subprocess.Popen(
+                    self.args,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                    text=True,
+                    bufsize=1,
+                    cwd=self.cwd,
+                )  # the child holds its own copy of the log file: ours can close
         except OSError as err:
             raise BotError(f"could not start {shlex.join(self.args)!r}: {err}") from None
         self._process = process
+        self._lines = queue.Queue()
         weakref.finalize(self, _stop, process)
         assert process.stdout is not None
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
+        try:
+            self._handshake()
+        except BotError:
+            self.close()  # a program that failed its handshake does not linger
+            raise
+
+    def _handshake(self) -> None:
         self._send({"type": "hello", "protocol": PROTOCOL_VERSION, "seed": self.seed})
         ready = self._receive("ready")
         name = ready.get("name")

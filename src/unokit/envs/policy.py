@@ -10,6 +10,7 @@ simulator, the server. Importing ``unokit.envs`` registers the bot name ``policy
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 from typing import Any, Final
 
@@ -89,6 +90,22 @@ class MLPPolicy:
 
     @classmethod
     def load(cls, path: str | Path) -> MLPPolicy:
+        """The policy saved in ``path`` (``ValueError`` in words when it is none)."""
+        try:
+            return cls._load(path)
+        except FileNotFoundError:
+            raise ValueError(f"there is no policy file {str(path)!r}") from None
+        except OSError as err:
+            raise ValueError(f"cannot read {str(path)!r}: {err.strerror or err}") from None
+        except (ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:
+            if str(err).startswith(str(path)):
+                raise
+            raise ValueError(
+                f"{str(path)!r} is not a unokit policy file (train one with unokit.envs)"
+            ) from None
+
+    @classmethod
+    def _load(cls, path: str | Path) -> MLPPolicy:
         with np.load(Path(path), allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
             if meta.get("format") != FORMAT:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import gc
+import signal
+from pathlib import Path
+from types import FrameType
 
 import click
 
+from unokit.clitools import Interrupted
 from unokit.server.config import ServerConfig, default_db_url
-from unokit.server.logs import setup_logging
+from unokit.server.logs import LOG_FORMATS, setup_logging
 
 __all__ = ["serve"]
 
@@ -29,7 +33,13 @@ LIMITS = (
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, envvar="UNOKIT_HOST")
-@click.option("--port", default=8000, show_default=True, type=int, envvar="UNOKIT_PORT")
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    envvar="UNOKIT_PORT",
+)
 @click.option(
     "--db",
     default=None,
@@ -187,7 +197,21 @@ LIMITS = (
     envvar="UNOKIT_API_DOCS",
     help="serve the API's OpenAPI schema at /api/openapi.json",
 )
-@click.option("--log-level", default="info", show_default=True, envvar="UNOKIT_LOG_LEVEL")
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error", "critical"], case_sensitive=False),
+    default="info",
+    show_default=True,
+    envvar="UNOKIT_LOG_LEVEL",
+)
+@click.option(
+    "--log-format",
+    type=click.Choice(LOG_FORMATS),
+    default="auto",
+    show_default=True,
+    envvar="UNOKIT_LOG_FORMAT",
+    help="plain lines, or one JSON object a line; auto: plain on a terminal, else JSON",
+)
 def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     host: str,
     port: int,
@@ -214,6 +238,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     header_timeout: float,
     api_docs: bool,
     log_level: str,
+    log_format: str,
 ) -> None:
     """Serve tables to browsers: open the printed address and create a table."""
     import uvicorn
@@ -245,6 +270,8 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
             f"--max-reaction {max_reaction:g}",
             param_hint="--reaction",
         )
+    if db is not None:
+        _check_db(db)
     config = ServerConfig(
         db=db or default_db_url(),
         redis=redis,
@@ -270,7 +297,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         api_docs=api_docs,
         **chosen,
     )
-    setup_logging(log_level)
+    setup_logging(log_level, log_format)
     click.echo(f"unokit table server: open http://{host}:{port}/ (database {_safe(config.db)})")
     app = create_app(config)
     # What is loaded by now (the modules, the app) lives as long as the process: set apart
@@ -286,6 +313,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     guard = ConnectionGuard.from_env(
         config.header_timeout, config.conns_per_address, config.max_connections
     )
+    stopped = _note_sigint()
     uvicorn.run(
         app,
         host=host,
@@ -297,6 +325,23 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         ws_max_size=65536,
         log_level=log_level,
     )
+    if stopped:  # uvicorn shut down gracefully on Ctrl-C and swallowed it: exit 130
+        raise Interrupted()
+
+
+def _note_sigint() -> list[int]:
+    """A list that gets an entry when SIGINT arrives. uvicorn handles the signal itself, then
+    raises it again with the handler set here restored, and ends ``run`` quietly."""
+    seen: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+
+    def note(number: int, frame: FrameType | None) -> None:
+        seen.append(number)
+        if callable(previous):
+            previous(number, frame)
+
+    signal.signal(signal.SIGINT, note)
+    return seen
 
 
 def _pairs(items: tuple[str, ...], form: str, flag: str) -> list[tuple[str, str]]:
@@ -333,6 +378,47 @@ def _check_policy(path: str) -> None:
         MLPPolicy.load(path)
     except Exception as err:
         raise click.BadParameter(f"{path}: {err}", param_hint="--policy") from None
+
+
+def _check_db(url: str) -> None:
+    """Refuse, in one line before the server starts, a database it could not open: a URL
+    that is none, a driver not installed, an SQLite file in a folder that does not exist,
+    a server that does not answer."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+    try:
+        parsed = make_url(url)
+        parsed.get_dialect()
+    except ArgumentError:
+        raise click.BadParameter(
+            f"{url!r} is not a database URL (e.g. sqlite:///tables.db, "
+            "postgresql+psycopg://user:password@host/name)",
+            param_hint="--db",
+        ) from None
+    except (NoSuchModuleError, ImportError) as err:
+        raise click.BadParameter(
+            f"no database driver for {parsed.drivername!r} ({err}); unokit uses sqlite or "
+            "postgresql+psycopg",
+            param_hint="--db",
+        ) from None
+    if parsed.get_backend_name() == "sqlite":
+        name = parsed.database or ""
+        if name and name != ":memory:" and not Path(name).parent.is_dir():
+            raise click.BadParameter(
+                f"there is no folder {str(Path(name).parent)!r} for the SQLite file",
+                param_hint="--db",
+            )
+    args = {"connect_timeout": 5} if parsed.get_backend_name() == "postgresql" else {}
+    try:
+        with create_engine(parsed, connect_args=args).connect():
+            pass
+    except SQLAlchemyError as err:
+        reason = " ".join(str(getattr(err, "orig", None) or err).split())
+        raise click.BadParameter(
+            f"cannot open {_safe(url)}: {reason[:300]}", param_hint="--db"
+        ) from None
 
 
 def _safe(url: str) -> str:

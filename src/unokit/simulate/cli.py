@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import click
@@ -14,7 +16,6 @@ from rich.progress import (
     Task,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
@@ -23,6 +24,7 @@ from unokit.bots import BotError
 from unokit.clitools import (
     Interrupted,
     OutputPath,
+    check_bots_fit,
     complete_bots,
     fail,
     parse_bots,
@@ -33,7 +35,7 @@ from unokit.clitools import (
 from unokit.rules import Rules
 from unokit.simulate.play import GameBotError
 from unokit.simulate.report import PLOT_SUFFIXES, Report, make_report
-from unokit.simulate.runner import BACKENDS, run_chunks
+from unokit.simulate.runner import BACKENDS, check_address, run_chunks
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally
 
@@ -48,6 +50,24 @@ class _GamesPerSecond(ProgressColumn):
         return Text(rate_text(task.completed, task.elapsed), style="cyan")
 
 
+class _Remaining(ProgressColumn):
+    """The time left at the whole run's pace so far. Rich's own estimate uses the last few
+    updates, and chunks from several processes land together: two at once read as double
+    speed, and the estimate came out far too short, then climbed."""
+
+    def render(self, task: Task) -> Text:
+        return Text(eta_text(task.completed, task.total, task.elapsed), style="cyan")
+
+
+def eta_text(done: float, total: float | None, seconds: float | None) -> str:
+    """``0:12:05`` left when ``done`` of ``total`` took ``seconds``; ``-:--:--`` before the
+    first game."""
+    if not done or not seconds or total is None:
+        return "-:--:--"
+    left = max(0, round(seconds * (total - done) / done))
+    return f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
+
+
 def rate_text(games: float, seconds: float | None) -> str:
     """``118 games/s``, or ``2.4 s/game`` for slow games; ``--`` before the first game."""
     if not games or not seconds:
@@ -58,7 +78,40 @@ def rate_text(games: float, seconds: float | None) -> str:
     return f"{speed:,.0f} games/s"
 
 
-def _table(report: Report) -> Table:
+def bot_cell(spec: str, names: dict[str, str] | None = None) -> str:
+    """A bot as the table shows it: a program by the name from its ``ready`` (its command
+    is in the results), settings spaced after their commas so a narrow table wraps between
+    settings, never inside one (``iterations=1`` / ``00`` read as iterations=1)."""
+    if names and spec in names:
+        return f"{names[spec]} (external)"
+    name, colon, settings = spec.partition(":")
+    return name + (": " + settings.replace(",", ", ") if colon else "")
+
+
+def program_names(specs: tuple[str, ...]) -> dict[str, str]:
+    """The name each external bot program gives in its ``ready``, by spec. Starting each one
+    once also finds a program that cannot start before any game is played."""
+    from unokit.bots import make_bot
+    from unokit.bots.external import ExternalBot
+
+    names: dict[str, str] = {}
+    for spec in dict.fromkeys(specs):
+        bot = make_bot(spec, seed=0)
+        inner = getattr(bot, "bot", bot)
+        if not isinstance(inner, ExternalBot):
+            continue
+        try:
+            inner.start()
+        except BotError as err:
+            raise click.BadParameter(str(err), param_hint="'--bots'") from None
+        finally:
+            bot.close()
+        if inner.program_name:
+            names[spec] = inner.program_name
+    return names
+
+
+def _table(report: Report, names: dict[str, str] | None = None) -> Table:
     sim = report.simulation
     table = Table(
         title=(
@@ -83,7 +136,7 @@ def _table(report: Report) -> Table:
     for row in report.rows:
         table.add_row(
             str(row.entry),
-            row.bot,
+            bot_cell(row.bot, names),
             f"{row.wins:,}",
             f"{100 * row.share:.2f}%",
             f"[{100 * row.low:.2f}, {100 * row.high:.2f}]",
@@ -152,6 +205,13 @@ def simulate(
         raise click.UsageError(str(err)) from None
     entries = tuple(parse_bots(bots))
     entries = _seat_bots(rules, entries, players)
+    check_bots_fit(entries, rules, len(entries))
+    if backend == "ray":
+        try:
+            check_address(address)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="'--address'") from None
+    names = program_names(entries)
     try:
         sim = Simulation(rules=rules, bots=entries, games=games, seed=seed)
     except ValueError as err:
@@ -168,7 +228,7 @@ def simulate(
         _GamesPerSecond(),
         TimeElapsedColumn(),
         TextColumn("ETA"),
-        TimeRemainingColumn(),
+        _Remaining(),
         console=console,
         disable=quiet,
         transient=False,
@@ -188,7 +248,7 @@ def simulate(
             interrupted = True
     report = make_report(sim, total)
     if total.games:
-        Console(stderr=to_stdout).print(_table(report))
+        Console(stderr=to_stdout).print(_table(report, names))
     if total.games < games:
         click.echo(f"{total.games:,} of {games:,} games finished", err=True)
     if out is not None and (total.games or not to_stdout):
@@ -200,12 +260,25 @@ def simulate(
         try:
             report.plot(plot)
         except OSError as err:
-            fail(f"cannot write {str(plot)!r}: {err.strerror or err}")
+            _plot_elsewhere(report, plot, err)
         click.echo(f"plot saved to {plot}", err=to_stdout)
     if interrupted:
         raise Interrupted()
     if failure is not None:
         fail(failure)
+
+
+def _plot_elsewhere(report: Report, plot: Path, err: OSError) -> None:
+    """The plot could not be written where asked after all: save it in the temporary
+    folder, and say where in the one line (as ``write_output`` does for the results)."""
+    reason = err.strerror or str(err)
+    handle, spare = tempfile.mkstemp(prefix=f"unokit-{plot.stem}-", suffix=plot.suffix)
+    os.close(handle)
+    try:
+        report.plot(Path(spare))
+    except OSError:
+        fail(f"cannot write {str(plot)!r}: {reason}")
+    fail(f"cannot write {str(plot)!r}: {reason}; saved to {spare} instead")
 
 
 def _seat_bots(rules: Rules, entries: tuple[str, ...], players: int | None) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import socket
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -71,6 +72,34 @@ def _ray(sim: Simulation, parts: list[tuple[int, int]], address: str | None) -> 
     finally:
         if started:
             ray.shutdown()
+
+
+def check_address(address: str | None, deadline: float = 10.0) -> None:
+    """``ValueError`` (one line) unless the Ray cluster at ``address`` answers a connection
+    within ``deadline`` seconds: Ray itself retries an address that does not answer for
+    minutes, printing only its own connection warnings. ``None`` and ``auto`` are Ray's to
+    find."""
+    if address is None or address in ("auto", "local"):
+        return
+    where = address.removeprefix("ray://")
+    host, colon, port = where.rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(
+            f"{address!r} is not a Ray cluster's address: HOST:PORT, ray://HOST:PORT or auto"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=deadline):
+            pass
+    except OSError as err:
+        reason = (
+            f"no answer within {deadline:g} s"
+            if isinstance(err, TimeoutError)
+            else (err.strerror or str(err))
+        )
+        raise ValueError(
+            f"the Ray cluster at {address} cannot be reached ({reason}): is it running? "
+            "('ray start --head' starts one)"
+        ) from None
 
 
 def run_chunks(

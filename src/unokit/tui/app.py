@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,7 +26,7 @@ from unokit.cards import COLOR_NAMES, COLORS, Card
 from unokit.errors import IllegalAction
 from unokit.tui.base import TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
-from unokit.tui.help import SCORING_WORDS, rules_help
+from unokit.tui.help import NO_PASS_GAMES, SCORING_WORDS, rules_help
 from unokit.tui.names import seat_names
 from unokit.tui.narrate import Narrator
 from unokit.tui.table import Table
@@ -47,6 +48,12 @@ STAND_IN = "normal"
 """The built-in bot that takes the seat of a bot that failed, when the person asks."""
 
 
+def spaced(spec: str) -> str:
+    """``greedy: forget_uno=0.5, miss_catch=0.5``: a bot spec that wraps between settings."""
+    name, colon, settings = spec.partition(":")
+    return name + (": " + settings.replace(",", ", ") if colon else "")
+
+
 class PlayApp(TableApp):
     """The game. ``table`` holds the match and the bots; seat ``table.me`` is the person."""
 
@@ -64,6 +71,7 @@ class PlayApp(TableApp):
         Binding("m", "menu", "actions"),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_match", "quit"),
+        Binding("ctrl+c", "interrupt", show=False, priority=True),
         *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
     ]
 
@@ -76,6 +84,7 @@ class PlayApp(TableApp):
         subtitle: str = "",
         bot_names: dict[int, str] | None = None,
         reaction: float = REACTION,
+        bot_log: str | None = None,
     ) -> None:
         players = table.rounds.players
         super().__init__(names=seat_names(players, table.me), mono=mono)
@@ -86,6 +95,8 @@ class PlayApp(TableApp):
         self.bot_failure: str | None = None
         """Why the person left: a bot failed (``None``: they left, or the match ended)."""
         self.bot_labels = dict(bot_names or {})
+        self.bot_log = bot_log
+        """The file bot programs' standard error goes to (said in the log pane)."""
         self.narrator = Narrator(self.names, table.me)
         self.selected = 0
         self.say_uno = False
@@ -98,9 +109,12 @@ class PlayApp(TableApp):
         self._auto_key: tuple[int, int] | None = None
         self._log_count = 0
         self._view: dict[str, Any] = {}
+        self.interrupted = False
+        """Ctrl-C (or SIGINT) stopped the match: the command saves it and exits 130."""
 
     # -- layout -------------------------------------------------------------------------
     def compose_keys(self) -> ComposeResult:
+        no_pass = self.table.rounds.rules.game in NO_PASS_GAMES
         with Horizontal(id="keys"):
             for key, label, action in (
                 ("play", "⏎ play", "play_selected"),
@@ -112,21 +126,28 @@ class PlayApp(TableApp):
                 ("menu", "m list", "menu"),
                 ("help", "? help", "help"),
             ):
+                if no_pass and key in ("pass", "accept"):
+                    continue
                 button = Button(label, id=f"btn-{key}", compact=True, action=f"app.{action}")
                 button.can_focus = False
                 yield button
 
     def on_mount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.action_interrupt)
         self.write_log(self._opening_lines(), style="bold")
         self.refresh_screen()
 
     def _opening_lines(self) -> list[str]:
         rules = self.table.rounds.rules
         bots = ", ".join(
-            f"{self.names[s]} ({self.bot_labels.get(s, b.name)})"
+            f"{self.names[s]} ({spaced(self.bot_labels.get(s, b.name))})"
             for s, b in sorted(self.table.bots.items())
         )
-        return [f"{rules.name}: you against {bots}. Press ? for help.", "— round 1 —"]
+        lines = [f"{rules.name}: you against {bots}. Press ? for help."]
+        if self.bot_log:
+            lines.append(f"Bot programs' messages (their standard error) go to {self.bot_log}")
+        return [*lines, "— round 1 —"]
 
     GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset(
         {"move", "move_row", "pick", "play_selected", "draw", "pass_turn", "uno", "catch",
@@ -191,7 +212,8 @@ class PlayApp(TableApp):
             ("accept", "accept" in kinds),
             ("menu", bool(legal)),
         ):
-            self.query_one(f"#btn-{key}", Button).disabled = not enabled
+            for button in self.query(f"#btn-{key}").results(Button):  # none: not this game's
+                button.disabled = not enabled
 
     def status_text(self, view: dict[str, Any], legal: list[Action]) -> Text:
         me = self.table.me
@@ -227,6 +249,8 @@ class PlayApp(TableApp):
                 text.append(f"{n} cards on you: a accepts")
                 if any(a.kind == "play" for a in legal):
                     text.append(", or stack a card")
+            elif "point" in kinds:
+                text.append("Point Taken: point at a player (the list opens; m reopens it)")
             else:
                 text.append("Your turn: ←/→ or 1-9 pick, Enter play, d draw")
             hand = view.get("hand") or []
@@ -371,6 +395,11 @@ class PlayApp(TableApp):
 
         self.push_screen(ChoiceDialog("Quit the match?", choices), leave)
 
+    def action_interrupt(self) -> None:
+        """Ctrl-C: leave at once, as a command line does (the match is saved, exit 130)."""
+        self.interrupted = True
+        self.exit(return_code=130)
+
     # -- dialogs --------------------------------------------------------------------------
     def color_dialog(self, colors: list[str], title: str, *, cancel: bool = True) -> ChoiceDialog:
         hand = [Card.parse(c) for c in self._view.get("hand") or []]
@@ -443,6 +472,15 @@ class PlayApp(TableApp):
         elif "challenge" in kinds:
             self._auto_key = key
             self.push_screen(self.challenge_dialog(view, legal), self._chosen)
+        elif "point" in kinds:  # Party!'s Point Taken: whom to point at, by name
+            self._auto_key = key
+            points = [a for a in legal if a.kind == "point" and a.target is not None]
+            choices = [
+                Choice(_KEYS[i % len(_KEYS)], f"point at {self.names[a.target]}", str(a))
+                for i, a in enumerate(points)
+                if a.target is not None
+            ]
+            self.push_screen(ChoiceDialog("Point Taken: point at whom?", choices), self._chosen)
         elif not kinds & KNOWN_TURN_KINDS and kinds - {"uno", "catch", "jump"}:
             self._auto_key = key
             self.push_screen(ChoiceDialog("Your move", self._choices(legal)), self._chosen)

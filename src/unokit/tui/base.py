@@ -12,15 +12,20 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.filter import Monochrome
+from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
 from unokit.rules import SWITCHES, Rules
 from unokit.tui.widgets import HandBar, PilePanel, SeatsPanel
 
-__all__ = ["TableApp", "house_rules"]
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TableApp", "TooSmall", "house_rules"]
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+"""The smallest window the table is laid out for."""
 
 CSS = """
 Screen { layout: vertical; }
@@ -36,6 +41,9 @@ Screen { layout: vertical; }
 #keys { height: 1; }
 #keys Button { margin: 0 1 0 0; min-width: 4; }
 #status { height: 1; padding: 0 1; background: $boost; }
+TooSmall { align: center middle; }
+#too-small { width: 100%; height: auto; content-align: center middle; text-align: center;
+             text-style: bold; padding: 1 2; }
 ChoiceDialog, InfoScreen { align: center middle; }
 #dialog-box { width: 76; max-width: 100%; height: auto; max-height: 100%;
               border: thick $primary; background: $surface; padding: 0 1; }
@@ -59,6 +67,17 @@ def house_rules(rules: Rules) -> str:
     return "".join(out)
 
 
+class TooSmall(ModalScreen[None]):
+    """Covers the table while the window is below 80×24, saying so (instead of clipping)."""
+
+    def __init__(self, note: str) -> None:
+        super().__init__()
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.note, id="too-small")
+
+
 class TableApp(App[None]):
     """A Textual app showing one seat's table. Subclasses feed it views and events."""
 
@@ -74,6 +93,8 @@ class TableApp(App[None]):
             self._filters.append(Monochrome())
         self.log_lines: list[str] = []
         """Every line written to the log panel, for tests and the record of what was said."""
+        self._log_styles: list[str] = []
+        self._log_width: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -112,6 +133,37 @@ class TableApp(App[None]):
         log = self.query_one(RichLog)
         for line in lines:
             self.log_lines.append(line)
+            self._log_styles.append(style)
+            log.write(Text(line, style=style))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 80×24 say so instead of clipping the table; at any size wrap the log
+        again to its new width (a RichLog keeps lines as first wrapped). Both wait for the
+        layout of the new size."""
+        self.call_after_refresh(self._fit_window)
+
+    def _fit_window(self) -> None:
+        width, height = self.size
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            note = (
+                f"The window is {width}×{height}: the table needs {MIN_WIDTH}×{MIN_HEIGHT} "
+                "at least. Make it larger to play on (Ctrl-C leaves)."
+            )
+            if isinstance(self.screen, TooSmall):
+                self.screen.query_one("#too-small", Static).update(note)
+            else:
+                self.push_screen(TooSmall(note))
+        elif isinstance(self.screen, TooSmall):
+            self.pop_screen()
+        if self._log_width not in (None, width):
+            self._rewrap_log()
+        self._log_width = width
+
+    def _rewrap_log(self) -> None:
+        log = self.query_one(RichLog)
+        log.clear()
+        kept = zip(self.log_lines[-2000:], self._log_styles[-2000:], strict=True)
+        for line, style in kept:
             log.write(Text(line, style=style))
 
     def set_status(self, text: str | Text) -> None:

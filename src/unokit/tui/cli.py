@@ -6,13 +6,18 @@ import contextlib
 import json
 import os
 import secrets
+import sys
+import tempfile
 from pathlib import Path
 
 import click
 
 from unokit.bots import Bot, BotError, make_bot, split_bot_list
+from unokit.bots.external import ExternalBot
 from unokit.clitools import (
+    Interrupted,
     OutputPath,
+    check_bots_fit,
     complete_bots,
     fail,
     parse_bots,
@@ -26,7 +31,7 @@ from unokit.rules import Rules
 from unokit.tui.app import REACTION, PlayApp
 from unokit.tui.table import Table
 
-__all__ = ["build_table", "default_bot", "play", "save_record"]
+__all__ = ["build_table", "default_bot", "log_bot_errors", "play", "save_record"]
 
 
 def default_bot() -> str:
@@ -60,6 +65,21 @@ def build_table(
         table_bots[seat] = make_bot(spec, seed=seeds.next32())
         labels[seat] = spec
     return Table(match, table_bots, me=0), labels
+
+
+def log_bot_errors(table: Table) -> str | None:
+    """Send the standard error of every bot program at ``table`` to one log file (so it
+    cannot write over the screen); its path, or ``None`` when no seat runs a program."""
+    programs = [
+        bot for bot in (getattr(b, "bot", b) for b in table.bots.values())
+        if isinstance(bot, ExternalBot)
+    ]  # fmt: skip
+    if not programs:
+        return None
+    path = os.path.join(tempfile.gettempdir(), f"unokit-bots-{os.getpid()}.log")
+    for bot in programs:
+        bot.stderr_log = path
+    return path
 
 
 def save_record(rounds: Match, path: Path) -> None:
@@ -120,8 +140,18 @@ def play(  # noqa: PLR0917 - click passes every option
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     rounds = table.rounds
+    check_bots_fit(list(labels.values()), rounds.rules, players)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        for bot in table.bots.values():
+            with contextlib.suppress(BotError, OSError):
+                bot.close()
+        raise click.UsageError(
+            "play needs a terminal: its input and output are not one "
+            "(run it in a terminal window; unokit simulate plays bots without one)"
+        )
     assert isinstance(rounds, Match)
     subtitle = f"seed {rounds.seed}"
+    bot_log = log_bot_errors(table)
     app = PlayApp(
         table,
         delay=delay,
@@ -129,6 +159,7 @@ def play(  # noqa: PLR0917 - click passes every option
         subtitle=subtitle,
         bot_names=labels,
         reaction=reaction,
+        bot_log=bot_log,
     )
     try:
         app.run()
@@ -140,6 +171,8 @@ def play(  # noqa: PLR0917 - click passes every option
             with contextlib.suppress(BotError, OSError):  # a failed bot has nothing more to say
                 bot.close()
     click.echo(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    if app.interrupted:
+        raise Interrupted()
     if app.bot_failure is not None:
         fail(app.bot_failure)
     if app.return_code:

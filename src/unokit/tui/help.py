@@ -8,7 +8,7 @@ from rich.text import Text
 
 from unokit.rules import Rules
 
-__all__ = ["KEYS", "VARIANT_PAGES", "rules_help"]
+__all__ = ["KEYS", "NO_PASS_GAMES", "VARIANT_PAGES", "rules_help", "table_keys"]
 
 KEYS: Final = (
     ("← → 1-9 0", "pick a card (↑ ↓ move a row; the mouse too)"),
@@ -20,6 +20,18 @@ KEYS: Final = (
     ("m", "every legal action, as a list"),
     ("?", "this help; q quit"),
 )
+
+NO_PASS_GAMES: Final = frozenset({"triple-play"})
+"""Games without a pass or a penalty to accept: their key bar and help leave p and a out."""
+
+
+def table_keys(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """The keys this game has (Triple Play: no pass, nothing to accept)."""
+    if rules.game not in NO_PASS_GAMES:
+        return KEYS
+    draw_only = ("d", "draw (no pass: press a lit pile with the m list)")
+    return tuple(draw_only if key == "d / p" else (key, words) for key, words in KEYS if key != "a")
+
 
 PRESET_WORDS: Final = {
     "mattel-2021": "the current Mattel sheet: 112 cards with Wild Shuffle Hands and 3 blank "
@@ -94,7 +106,7 @@ def rules_help(rules: Rules, players: int) -> Text:
     text = Text()
     text.append("Keys", style="bold underline")
     text.append("  (↑ ↓ PgUp PgDn or the mouse wheel scroll this page)\n", style="dim")
-    for key, words in KEYS:
+    for key, words in table_keys(rules):
         text.append(f" {key:<10}", style="bold")
         text.append(f" {words}\n")
     text.append(f"\nRules: {rules.name}", style="bold underline")

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from unokit.cards import COLOR_NAMES, Card
 
-__all__ = ["CardChip", "HandBar", "PilePanel", "SeatsPanel", "card_text"]
+__all__ = ["CardChip", "HandBar", "PilePanel", "SeatsPanel", "card_text", "variant_words"]
 
 CARD_STYLES: Final = {
     "R": "bold white on #c62828",
@@ -30,7 +30,7 @@ _CLASSIC_KEYS: Final = frozenset(
         "seat", "rules", "players", "active", "dealer", "to_play", "phase", "direction", "top",
         "color", "discard", "draw_size", "hand_sizes", "uno_said", "uno_exposed", "pending",
         "teams", "over", "winner", "hand", "drawn", "legal", "hands", "round_points",
-        "tops", "piles", "colors", "lit", "set_aside",
+        "tops", "piles", "colors", "lit", "set_aside", "counters",
     }
 )  # fmt: skip
 """View keys the panels draw; any other key (a variant's own) is listed as it is."""
@@ -154,14 +154,19 @@ class PilePanel(Static):
         if "tops" in view:  # Triple Play: three piles, the lit ones marked
             lit = set(view.get("lit") or ())
             colors = view.get("colors") or [None] * len(view["tops"])
+            counters = view.get("counters") or [None] * len(view["tops"])
             for i, top in enumerate(view["tops"]):
                 light = "●" if i + 1 in lit else "○"
                 text.append(f" @{i + 1} {light} ")
                 if top:
                     text.append_text(card_text(top))
+                text.append("\n   ")
                 if colors[i]:
-                    text.append(f" {COLOR_NAMES.get(colors[i], colors[i])}")
+                    text.append(COLOR_NAMES.get(colors[i], colors[i]))
+                if counters[i] is not None:
+                    text.append(f" ·{counters[i]}", style="dim")
                 text.append("\n")
+            text.append(" ·N: presses\n", style="dim")
         else:
             top_style = CARD_STYLES[Card.parse(view["top"]).color]
             text.append(" discard\n ")
@@ -188,13 +193,30 @@ class PilePanel(Static):
             text.append(" you drew ")
             text.append_text(card_text(drawn))
             text.append("\n")
-        for key, value in view.items():  # a variant's own public state, by name
+        for key, value in view.items():  # a variant's own public state, in words
             if key not in _CLASSIC_KEYS and value not in (None, [], {}):
-                shown = _short(value)
-                if key in _SEAT_LISTS and names and isinstance(value, list):
-                    shown = " & ".join(_seat_name(names, seat) for seat in value)
-                text.append(f" {key.replace('_', ' ')}: {shown}\n")
+                text.append(f" {variant_words(key, value, names)}\n")
         self.update(text)
+
+
+def variant_words(key: str, value: Any, names: Sequence[str] = ()) -> str:
+    """A variant's own public state as a line a player reads (Party!'s pointing, mini
+    pile, Direction Tracker; Triple Play's lights); any other key by its name."""
+    if key == "pointing" and isinstance(value, dict):
+        who = _seat_name(names, value.get("player"))
+        chosen = value.get("chosen") or []
+        return f"{who}'s Point Taken: {len(chosen)} pointed"
+    if key == "direction_tracker":
+        return f"play goes {value}"
+    if key == "mini_pile" and isinstance(value, list):
+        return f"mini pile: {value[-1]} ({len(value)})"
+    if key == "mini_color":
+        return f"mini colour: {COLOR_NAMES.get(value, value)}"
+    if key == "lights" and isinstance(value, list):
+        return f"lights: {' '.join(str(v) for v in value)}"
+    if key in _SEAT_LISTS and isinstance(value, list):
+        return f"{key.replace('_', ' ')}: " + " & ".join(_seat_name(names, s) for s in value)
+    return f"{key.replace('_', ' ')}: {_short(value)}"
 
 
 _SEAT_LISTS: Final = frozenset({"link"})
