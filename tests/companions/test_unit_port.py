@@ -282,8 +282,10 @@ def unit_presses(game: TriplePlayGame, action: Action, events: list[Any]) -> lis
     """What a table does on the unit for one action of the game."""
     if action.kind == "timeout":
         return [["timeout"], ["go"]]
-    if action.kind == "give":
-        return [["go"]]  # the Wild Give Away's cards are given: Go for the next player
+    if action.kind in ("give", "accept"):
+        # the Wild Give Away's cards are given, or kept (Triple Play's only accept): Go for
+        # the next player
+        return [["go"]]
     if action.kind not in ("play", "press"):
         return []  # a draw, a call of Uno: the unit sees nothing
     assert action.pile is not None
