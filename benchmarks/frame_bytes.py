@@ -10,6 +10,7 @@ connections:
 - ``reconnect``: one seat reconnects: what it gets before it has the table and the chat.
 
     .venv/bin/python benchmarks/frame_bytes.py --actions 200 --lines 50
+    .venv/bin/python benchmarks/frame_bytes.py --words 80   # long lines (~500 characters)
 
 Prints a table: frames and bytes a connection receives per chat line and per action, by
 frame type, and the mean bytes of a frame.
@@ -131,7 +132,7 @@ async def run(args: argparse.Namespace) -> dict[str, dict[str, list[float]]]:
             return c.acks[frame_id]
 
         async def say(n: int) -> None:
-            line = f"line {n}: " + "words " * rng.randint(1, 12)
+            line = f"line {n}: " + "words " * rng.randint(1, args.words)
             await send(clients[n % 4], {"type": "chat", "text": line.strip()})
             for c in clients:
                 await c.until(lambda c: line.strip() in c.said)
@@ -194,6 +195,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--lines", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--words", type=int, default=12, help="a chat line's most words")
     args = parser.parse_args()
     phases = asyncio.run(run(args))
     print("phase      frame   frames/each   bytes/each   bytes/frame   (a connection)")
