@@ -253,15 +253,32 @@ class Hub:
             # only this process's lock: catching up reads committed rows, and a process
             # killed while it held the shared lock must not stall everyone's notices
             async with self.coord.local_lock(table_id):
-                before = self.table(table_id).version
-                table = self._catch_up(self.table(table_id))
+                old = self.table(table_id)
+                before, shape = old.version, self._shape(old)
+                table = self._catch_up(old)
         except TableError:
             return
         if table.version != before:
             self._touch_clock(table)
-        self._observe(table, await self.coord.present(table_id))
+        present = await self.coord.present(table_id)
+        self._observe(table, present)
+        if (
+            table.version != before
+            and self._shape(table) == shape
+            and present == self._present.get(table_id)
+        ):  # only chat lines were added: no seat's view changed
+            for conn in self.conns.get(table_id, ()):
+                conn.queue.owe_chat()
+            return
         await self._broadcast(table)
         self._wake_driver(table_id)
+
+    @staticmethod
+    def _shape(table: Table) -> tuple[Any, ...]:
+        """Everything a state frame shows but the version: equal shapes before and after a
+        change elsewhere mean that change was chat."""
+        seats = tuple((s.kind, s.name, s.bot, s.token_hash) for s in table.seats)
+        return (id(table), table.match_no, table.seq, table.state, table.owner, seats)
 
     # -- creating and joining (HTTP) ----------------------------------------------------------
     def create(
