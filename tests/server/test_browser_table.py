@@ -325,7 +325,7 @@ def test_keyboard_focus_stays_on_its_card_while_frames_arrive(
         page.keyboard.press("ArrowRight")
         key = page.evaluate("document.activeElement.dataset.key")
         assert key and key.count("#") == 1
-        for n in range(3):  # Bob chats: each message is a state frame at Ann's page
+        for n in range(3):  # Bob chats: each message is a chat frame at Ann's page
             ws.send(json.dumps({"type": "chat", "text": f"hello {n}"}))
         page.wait_for_function("document.querySelectorAll('#chat li').length >= 3")
         assert page.evaluate("document.activeElement.dataset.key") == key

@@ -134,3 +134,24 @@ def test_sockets_that_never_read_do_not_grow_the_server_under_a_chat_flood(
     finally:
         server.stop()
     assert grown < 40, f"the server grew {grown:.0f} MB"
+
+
+def test_a_chat_flood_owes_one_chat_frame_to_a_client_that_does_not_read() -> None:
+    async def run() -> tuple[list[str], int]:
+        box = Outbox()
+        built = 0
+
+        def build_chat() -> str:
+            nonlocal built
+            built += 1
+            return f"chat {built}"
+
+        box.build_chat = build_chat
+        for _ in range(1000):  # a thousand lines said while the client did not read
+            box.owe_chat()
+        out = [await box.get()]
+        assert box.empty() and box.queued() == (0, 0)
+        return out, built
+
+    out, built = asyncio.run(run())
+    assert out == ["chat 1"] and built == 1

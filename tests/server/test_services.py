@@ -7,6 +7,7 @@ The tests fail, not skip, when a service is missing: run ``scripts/services`` fi
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -167,3 +168,36 @@ def _record(server: Server, t: dict[str, Any]) -> dict[str, Any]:
         f"{server.base}/api/tables/{t['table']}/record", headers={"X-Seat-Token": t["token"]}
     )
     return dict(response.json())
+
+
+def test_a_chat_line_from_another_process_is_a_chat_frame_not_a_state(
+    two_servers: list[Server],
+) -> None:
+    one, two = two_servers
+    t = one.post("/api/tables", {"name": "Ann", "seats": 2, "seed": 53})
+    bob = two.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
+    with (
+        one.seat(t["table"], t["token"]) as ann,
+        two.seat(t["table"], bob["token"]) as bobs,
+    ):
+        ann.send('{"type": "start", "id": 1}')
+        for ws in (ann, bobs):  # both see the game start
+            while (frame := ws_frames(ws))["type"] != "state" or frame["view"] is None:
+                pass
+        quiet(bobs)  # whatever the start still owed
+        ann.send('{"type": "chat", "text": "from process one", "id": 2}')
+        frames = [ws_frames(bobs)]
+        while frames[-1]["type"] != "chat":
+            frames.append(ws_frames(bobs))
+        assert [m["text"] for m in frames[-1]["lines"]] == ["from process one"]
+        frames += quiet(bobs)
+        assert [f["type"] for f in frames] == ["chat"]
+
+
+def quiet(ws: Any, wait: float = 0.5) -> list[dict[str, Any]]:
+    """The frames ``ws`` receives until it has had none for ``wait`` seconds."""
+    frames = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            frames.append(ws_frames(ws, timeout=wait))
+    return frames

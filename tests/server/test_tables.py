@@ -208,11 +208,13 @@ def test_chat_reaches_everyone_with_the_name(client: TestClient) -> None:
     ):
         ann.send_json({"type": "chat", "text": "good luck"})
         until(ann, "ack")
-        assert drain(bobs)["chat"][-1] == {
+        line = until(bobs, "chat")["lines"][-1]
+        assert line == {
+            "id": line["id"],
             "seat": 0,
             "name": "Ann",
             "text": "good luck",
-            "at": drain(ann)["chat"][-1]["at"],
+            "at": until(ann, "chat")["lines"][-1]["at"],
         }
 
 

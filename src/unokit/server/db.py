@@ -224,7 +224,7 @@ class Store:
 
     def chat(self, table_id: str, last: int = 100) -> list[dict[str, Any]]:
         query = (
-            select(chat.c.seat, chat.c.name, chat.c.text, chat.c.at)
+            select(chat.c.id, chat.c.seat, chat.c.name, chat.c.text, chat.c.at)
             .where(chat.c.table_id == table_id)
             .order_by(chat.c.id.desc())
             .limit(last)
@@ -244,12 +244,14 @@ class Store:
         move: tuple[int, int, int | None, str] | None = None,
         message: tuple[int | None, str, str] | None = None,
         touch: bool = True,
-    ) -> None:
+    ) -> int | None:
         """Commit one change: ``version`` is the table's new version.
 
         ``move`` is ``(match_no, seq, seat, text)``; ``message`` is ``(seat, name, text)``;
         ``touch``: a person's doing, which restarts the table's idle clock (``touched``).
+        Returns the chat line's id (rising at a table: clients ask for the lines after one).
         """
+        line_id: int | None = None
         now = time.time()
         with self.engine.begin() as conn:
             fields: dict[str, Any] = {"version": version, **(table_fields or {})}
@@ -277,9 +279,12 @@ class Store:
                 )
             if message is not None:
                 seat, name, text = message
-                conn.execute(
+                result = conn.execute(
                     insert(chat).values(table_id=table_id, seat=seat, name=name, text=text, at=now)
                 )
+                key = result.inserted_primary_key
+                line_id = None if key is None else int(key[0])
+        return line_id
 
     def add_move(
         self,

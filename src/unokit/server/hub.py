@@ -56,6 +56,9 @@ __all__ = ["BadRequestError", "Connection", "Hub", "LimitError", "TableError", "
 
 log = logging.getLogger("unokit.server")
 
+CHAT_RECENT = 30
+"""Chat lines a connection gets on connecting (then only the new ones)."""
+
 
 class TableError(ValueError):
     """A request the table refuses, with the reason in words (sent back as an error frame)."""
@@ -87,6 +90,8 @@ class Connection:
     former: int | None = None
     """A spectator's own seat, now played by a stand-in bot: it may take it back."""
     queue: Outbox = field(default_factory=Outbox)
+    chat_seen: int = 0
+    """The id of the last chat line sent to this connection (0: none yet)."""
     sent: tuple[int, int, int] = (0, 0, 0)
     """(match number, round number, events sent of that round): a rematch's first round has
     the old match's round number, so the match number tells the two apart."""
@@ -248,15 +253,32 @@ class Hub:
             # only this process's lock: catching up reads committed rows, and a process
             # killed while it held the shared lock must not stall everyone's notices
             async with self.coord.local_lock(table_id):
-                before = self.table(table_id).version
-                table = self._catch_up(self.table(table_id))
+                old = self.table(table_id)
+                before, shape = old.version, self._shape(old)
+                table = self._catch_up(old)
         except TableError:
             return
         if table.version != before:
             self._touch_clock(table)
-        self._observe(table, await self.coord.present(table_id))
+        present = await self.coord.present(table_id)
+        self._observe(table, present)
+        if (
+            table.version != before
+            and self._shape(table) == shape
+            and present == self._present.get(table_id)
+        ):  # only chat lines were added: no seat's view changed
+            for conn in self.conns.get(table_id, ()):
+                conn.queue.owe_chat()
+            return
         await self._broadcast(table)
         self._wake_driver(table_id)
+
+    @staticmethod
+    def _shape(table: Table) -> tuple[Any, ...]:
+        """Everything a state frame shows but the version: equal shapes before and after a
+        change elsewhere mean that change was chat."""
+        seats = tuple((s.kind, s.name, s.bot, s.token_hash) for s in table.seats)
+        return (id(table), table.match_no, table.seq, table.state, table.owner, seats)
 
     # -- creating and joining (HTTP) ----------------------------------------------------------
     def create(
@@ -405,6 +427,7 @@ class Hub:
         conn = Connection(table_id, seat, None if seat is None else table.seats[seat].token_hash)
         conn.former = former
         conn.queue.build = lambda: self._state_text(conn)
+        conn.queue.build_chat = lambda: self._chat_text(conn)
         self.conns.setdefault(table_id, set()).add(conn)
         if seat is not None:
             await self.coord.presence(table_id, seat, +1)
@@ -414,6 +437,7 @@ class Hub:
         conn.queue.put_nowait(json.dumps(hello))
         self._present[table_id] = await self.coord.present(table_id)
         conn.queue.owe_state()
+        conn.queue.owe_chat()  # the recent lines, once
         if seat is not None:
             self._clocks[table_id].absent_since.pop(seat, None)
             await self._broadcast(table, skip=conn)
@@ -506,7 +530,10 @@ class Hub:
             conn.queue.put_nowait(
                 json.dumps({"type": "ack", "id": frame.id, "version": table.version})
             )
-        await self._changed(table)
+        if isinstance(frame, Chat):
+            await self._chatted(table)
+        else:
+            await self._changed(table)
 
     async def _reclaim(self, conn: Connection, frame: Reclaim) -> None:
         """A player whose seat went to a stand-in bot takes it back with the same token."""
@@ -540,10 +567,11 @@ class Hub:
         move: tuple[int, int, int | None, str] | None = None,
         message: tuple[int | None, str, str] | None = None,
         touch: bool = True,
-    ) -> None:
+    ) -> int | None:
         """Write one change; the table's version moves on only once it is committed.
-        ``touch``: a person's doing, which keeps the table from expiring."""
-        self.store.change(
+        ``touch``: a person's doing, which keeps the table from expiring. Returns the chat
+        line's id when ``message`` is given."""
+        line_id = self.store.change(
             table.id,
             table.version + 1,
             table_fields=table_fields,
@@ -553,6 +581,7 @@ class Hub:
             touch=touch,
         )
         table.version += 1
+        return line_id
 
     def _move(self, table: Table, seat: int | None, text: str, touch: bool = True) -> None:
         """Apply a move through the engine, then store it; a failed write reloads the table.
@@ -589,8 +618,10 @@ class Hub:
 
     def _chat(self, table: Table, seat: int, text: str) -> None:
         name = table.names()[seat]
-        self._commit(table, message=(seat, name, text))
-        table.chat.append({"seat": seat, "name": name, "text": text, "at": time.time()})
+        at = time.time()
+        line_id = self._commit(table, message=(seat, name, text))
+        line = {"id": line_id, "seat": seat, "name": name, "text": text, "at": at}
+        table.chat.append(line)
         del table.chat[:-100]
 
     def _next_round(self, table: Table) -> None:
@@ -704,6 +735,15 @@ class Hub:
             await self.coord.publish(table.id)
         self._wake_driver(table.id)
 
+    async def _chatted(self, table: Table) -> None:
+        """A chat line: every connection owes a chat frame with the new lines only; no state
+        frame is built for it (the table's view did not change)."""
+        self._touch_clock(table)
+        for conn in self.conns.get(table.id, ()):
+            conn.queue.owe_chat()
+        if self.coord.shared:
+            await self.coord.publish(table.id)
+
     def _touch_clock(self, table: Table) -> None:
         clock = self._clocks.setdefault(table.id, _Clock())
         now = time.monotonic()
@@ -729,6 +769,7 @@ class Hub:
         self._present[table.id] = await self.coord.present(table.id)
         for conn in conns:
             conn.queue.owe_state()
+            conn.queue.owe_chat()  # lines another process took (nothing when none is new)
 
     def _shared_part(self, table: Table) -> str:
         """The part of a state frame that is the same for every connection (JSON text),
@@ -738,7 +779,7 @@ class Hub:
         cached = self._shared.get(table.id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        text = json.dumps({"table": table.public(present), "chat": table.chat[-30:]})[1:-1]
+        text = json.dumps({"table": table.public(present)})[1:-1]
         self._shared[table.id] = (key, text)
         return text
 
@@ -784,6 +825,18 @@ class Hub:
             conn.sent = (table.match_no, round_no, len(game.log))
             frame["clock"] = self._deadlines(table)
         return json.dumps(frame)[:-1] + ", " + self._shared_part(table) + "}"
+
+    def _chat_text(self, conn: Connection) -> str | None:
+        """The chat frame for one connection: the lines after the last one it was sent (on
+        connecting, the last 30). ``None``: none is new."""
+        table = self.tables.get(conn.table_id)
+        if table is None or not self._holds(table, conn):
+            return None
+        lines = [m for m in table.chat[-CHAT_RECENT:] if (m.get("id") or 0) > conn.chat_seen]
+        if not lines:
+            return None
+        conn.chat_seen = int(lines[-1].get("id") or 0)
+        return json.dumps({"type": "chat", "lines": lines})
 
     def _deadlines(self, table: Table) -> dict[str, float | None]:
         """Seconds left on the turn clock and before the next deal (``None``: no clock), for

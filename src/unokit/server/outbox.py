@@ -1,4 +1,5 @@
-"""What the server still owes one connection: a few frames in order, and the newest state.
+"""What the server still owes one connection: a few frames in order, the newest state, and
+the chat lines it has not had.
 
 A state frame is not queued: the connection only notes that it owes one, and the frame is
 built when the socket is ready for it, from the table as it is then and for the seat the
@@ -6,7 +7,8 @@ connection's token holds then. A newer state so supersedes an unsent older one, 
 client that does not read costs one owed flag, not a growing queue of copies. The frames
 that are queued (acks, errors, pongs, the hello) are bounded in number and bytes; a client
 that lets them pile up past that, or does not take a frame within ``send_timeout`` seconds,
-is closed with a reason.
+is closed with a reason. Chat is owed the same way: one flag, and the frame, built when the
+socket is ready, carries the lines since the last one this connection was sent.
 """
 
 from __future__ import annotations
@@ -61,10 +63,13 @@ class Outbox:
         self._frames: deque[str] = deque()
         self._bytes = 0
         self._owed = False
+        self._chat_owed = False
         self._closing: tuple[int, str] | None = None
         self._ready = asyncio.Event()
         self.build: Callable[[], str | None] | None = None
         """Builds the owed state frame now (``None``: nothing to send after all)."""
+        self.build_chat: Callable[[], str | None] | None = None
+        """Builds the owed chat frame now (``None``: no line is new after all)."""
 
     @property
     def closing(self) -> tuple[int, str] | None:
@@ -87,6 +92,13 @@ class Outbox:
             self._owed = True
             self._ready.set()
 
+    def owe_chat(self) -> None:
+        """New chat lines exist: send them when the socket is ready (one frame, however
+        many lines arrived meanwhile)."""
+        if self._closing is None:
+            self._chat_owed = True
+            self._ready.set()
+
     def close(self, code: int, reason: str) -> None:
         """Drop what is queued; send one frame saying why, then close with ``code``."""
         if self._closing is not None:
@@ -94,13 +106,14 @@ class Outbox:
         self._closing = (code, reason)
         self._frames.clear()
         self._owed = False
+        self._chat_owed = False
         last = json.dumps({"type": "error", "code": code, "message": reason})
         self._frames.append(last)
         self._bytes = len(last)
         self._ready.set()
 
     def empty(self) -> bool:
-        return not self._frames and not self._owed
+        return not self._frames and not self._owed and not self._chat_owed
 
     def queued(self) -> tuple[int, int]:
         """(frames, bytes) waiting, the owed state not counted."""
@@ -120,6 +133,12 @@ class Outbox:
                 text_or_none = self.build() if self.build is not None else None
                 if text_or_none is not None:
                     return text_or_none
+                continue
+            if self._chat_owed:
+                self._chat_owed = False
+                chat = self.build_chat() if self.build_chat is not None else None
+                if chat is not None:
+                    return chat
                 continue
             self._ready.clear()
             await self._ready.wait()

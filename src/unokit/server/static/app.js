@@ -8,7 +8,7 @@ import { renderSeats, renderCenter } from "./table.js";
 import { renderHand, playOptions } from "./hand.js";
 import { promptText, aimedActions, renderActions, describeChoice, openChooser, errorWords } from "./prompts.js";
 import { renderUnit, renderParty } from "./variants.js";
-import { appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
+import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
 
@@ -17,7 +17,7 @@ const field = (form, name) => form.elements.namedItem(name);
 
 const ctrl = {
   frame: null, table: null, view: null, seat: null, legal: [], aimed: new Map(),
-  newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
+  chat: [], newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
   sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false, wasMine: false,
   deadline: null, dealAt: null, prompt: "", reclaim: null, tallyUntil: null, noticeUntil: null,
   resultShut: "", send, act,
@@ -92,6 +92,7 @@ function onFrame(frame) {
     $("#log").replaceChildren();
     return;
   }
+  if (frame.type === "chat") { addChat(ctrl, frame.lines); renderChat(ctrl); return; }
   if (frame.type !== "state") return;
   ctrl.frame = frame;
   const before = ctrl.table;

@@ -45,10 +45,18 @@ export function appendNote(text) {
   log.scrollTop = log.scrollHeight;
 }
 
+/** Take a chat frame's lines: the server sends each line once, and the recent ones again on
+ *  every (re)connection, so lines already held (by id) are skipped; the last 30 are kept. */
+export function addChat(ctrl, lines) {
+  const last = ctrl.chat.length ? ctrl.chat[ctrl.chat.length - 1].id : 0;
+  for (const m of lines) if (m.id > last) ctrl.chat.push(m);
+  ctrl.chat.splice(0, Math.max(0, ctrl.chat.length - 30));
+}
+
 export function renderChat(ctrl) {
-  const chat = ctrl.frame.chat;
+  const chat = ctrl.chat;
   const box = $("#chat");
-  keyed(box, chat, (m, i) => `${chat.length - i}:${m.name}:${m.text}`.slice(0, 200),
+  keyed(box, chat, (m) => String(m.id),
     (m) => el("li", {}, el("b", { text: `${m.name}: ` }), m.text), () => {});
   box.scrollTop = box.scrollHeight;
   $("#chat-form").hidden = ctrl.seat === null;
