@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from tests.server.conftest import create, seated, until
 from tests.server.slow_bot import HoldingBot
+from tests.server.test_hostile_bots import _watching
 from tests.server.test_tables import drain, hub_of
 
 from unokit.bots import IsmctsBot, decide
@@ -97,11 +98,12 @@ def test_greedy_for_a_busy_server_is_logged_and_shown_on_the_table(
                 until(ws, "ack")
         deadline = time.monotonic() + 60
         marked: list[dict[str, Any]] = []
-        while not marked and time.monotonic() < deadline:
-            time.sleep(0.3)
-            with seated(client, table["table"], table["token"]) as ws:
-                events = drain(ws)["events"]
-            marked = [e for e in events if (e.get("auto") or {}).get("why") == "busy"]
+        with _watching(client, [slow, table]):  # someone is there: the bots play on
+            while not marked and time.monotonic() < deadline:
+                time.sleep(0.3)
+                with seated(client, table["table"], table["token"]) as ws:
+                    events = drain(ws)["events"]
+                marked = [e for e in events if (e.get("auto") or {}).get("why") == "busy"]
     assert marked and marked[0]["auto"]["seat"] == 1
     assert any("no bot worker was free" in r.getMessage() for r in caplog.records)
     words = client.get("/static/words.js").text
