@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
@@ -10,6 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.server.conftest import create, join, receive, seated, until, url
 
+from unokit.game import Game
 from unokit.server.hub import Hub
 
 
@@ -265,3 +267,35 @@ def test_log_lines_hide_seat_tokens() -> None:
     )
     line = _json.loads(JsonFormatter().format(record))
     assert "s3cr3t" not in line["msg"] and "token=[hidden]" in line["msg"]
+
+
+def test_a_round_nobody_can_finish_is_blocked_at_the_table_and_logged(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    # two people pass a Reverse back and forth with nothing left to draw: the rules' dry
+    # round ends it, and the server says so in its log
+    t = create(client, seats=2, bots=[], seed=3)
+    table = t["table"]
+    bob = join(client, table, "Bob")
+    hub = hub_of(client)
+    with (
+        seated(client, table, t["token"]) as ann,
+        seated(client, table, bob["token"]) as bobs,
+        caplog.at_level(logging.INFO, logger="unokit.server"),
+    ):
+        ann.send_json({"type": "start"})
+        until(ann, "ack")
+        match = hub.tables[table].match
+        assert match is not None
+        dead = Game.arranged(
+            match.rules, hands=[["Y1", "Y2"], ["G1", "G2"]], discard=["RR", "BR"], draw=[]
+        )
+        match.game = match.rounds[-1] = dead
+        for _ in range(200):
+            if dead.over:
+                break
+            ws = ann if dead.to_play == 0 else bobs
+            ws.send_json({"type": "act", "action": str(dead.legal_actions()[0])})
+            until(ws, "ack")
+        assert dead.over and dead.winner is None
+    assert any(r.getMessage() == "round blocked" for r in caplog.records)

@@ -597,6 +597,11 @@ class Hub:
             log.exception("a move could not be stored", extra={"table": table.id})
             self._load(table.id)
             raise TableError("the server could not store that: try again") from None
+        game = table.match.game
+        if game.over and game.winner is None and not text.startswith(NEXT_ROUND):
+            # the rules ended a round nobody could finish (docs/rules.md, "Every round ends")
+            rounds = len(table.match.rounds)
+            log.info("round blocked", extra={"table": table.id, "round": rounds})
 
     def _act(self, table: Table, seat: int, text: str) -> None:
         if table.match is None or table.state != PLAYING:
