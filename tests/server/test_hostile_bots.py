@@ -9,7 +9,7 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -272,16 +272,28 @@ def _alive(pid: int) -> bool:
     return fields is not None and fields[0] != "Z"
 
 
-def _start_over_a_real_socket(port: int, table: str, token: str) -> None:
-    async def start() -> None:
+def _play_over_a_real_socket(
+    port: int, table: str, token: str, done: Callable[[], bool], limit: float
+) -> None:
+    """Start the match over a real socket and play the seat's turns (its first legal
+    action) until ``done()`` or ``limit`` seconds."""
+
+    async def play() -> None:
         origin = f"http://127.0.0.1:{port}"
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}", origin=origin) as ws:
             await ws.send(json.dumps({"type": "auth", "token": token}))
             await ws.send(json.dumps({"type": "start", "id": 1}))
-            while json.loads(await ws.recv()).get("type") != "ack":
-                pass
+            deadline = time.monotonic() + limit
+            while not done() and time.monotonic() < deadline:
+                try:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 0.1))
+                except TimeoutError:
+                    continue
+                legal = (frame.get("view") or {}).get("legal") if frame["type"] == "state" else None
+                if legal:
+                    await ws.send(json.dumps({"type": "act", "action": legal[0]}))
 
-    asyncio.run(start())
+    asyncio.run(play())
 
 
 def test_a_server_killed_with_kill_9_leaves_no_bot_worker_behind(tmp_path: Path) -> None:
@@ -294,10 +306,11 @@ def test_a_server_killed_with_kill_9_leaves_no_bot_worker_behind(tmp_path: Path)
         with httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as http:
             body = {"name": "Ann", "seats": 2, "bots": ["hard"]}
             t = http.post("/api/tables", json=body).json()
-        _start_over_a_real_socket(server.port, t["table"], t["token"])
-        deadline = time.monotonic() + 30
-        while len(_children(pid)) < 4 and time.monotonic() < deadline:  # the workers start
-            time.sleep(0.1)
+        # Ann stays and plays her turns (a table nobody is at stops its bots), so the hard
+        # bot searches and the workers start
+        _play_over_a_real_socket(
+            server.port, t["table"], t["token"], lambda: len(_children(pid)) >= 4, 30
+        )
         workers = _children(pid)
         assert len(workers) >= 4
         server.kill()
