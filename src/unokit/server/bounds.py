@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from unokit.rules import CUSTOM_RULES, SCORINGS, WD4_WILDS
+from unokit.rules import CUSTOM_RULES, SCORINGS, SWITCHES, WD4_WILDS, Rules
 
 __all__ = ["SECONDS", "TARGET", "check_house"]
 
@@ -19,15 +19,11 @@ SECONDS: Final = (1, 600)
 POINTS: Final = (0, 1000)
 """Points a card may score."""
 
-_SWITCH_BOOL = (
-    "stacking",
-    "seven_o",
-    "jump_in",
-    "draw_to_match",
-    "first_card_effect",
-    "two_player_reverse_skip",
-    "partners",
+_SWITCH_BOOL: Final = frozenset(
+    name for name in SWITCHES if isinstance(getattr(Rules.preset("mattel-2021"), name), bool)
 )
+"""The on/off house rules, as the rules themselves type them."""
+
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "scoring": SCORINGS,
     "custom_rule": CUSTOM_RULES,
