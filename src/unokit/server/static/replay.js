@@ -47,11 +47,13 @@ async function openFile(file) {
   $("#replay-error").hidden = true;
   if (file.size > MAX_FILE) { refuse(`This file is ${(file.size / 1048576).toFixed(1)} MB: a record replayed here is 4 MB at most.`); return; }
   let record;
-  try { record = JSON.parse(await file.text()); } catch { refuse(`${file.name} is not a record: it is not JSON.`); return; }
+  const text = await file.text();
+  try { record = JSON.parse(text); } catch { refuse(`${file.name} is not a record: it is not JSON.`); return; }
   const fmt = record && typeof record === "object" ? record.format : undefined;
   if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved while the match ran: it hides the other hands, so the table cannot be drawn from it. Once the match is over, the table's full record can be watched again."); return; }
   if (!FORMATS.includes(fmt)) { refuse(`${file.name} is not a unokit game or match record.`); return; }
-  load(fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(record) }));
+  // the file's own text, not the parsed object again: its seeds are 64-bit, beyond a JS number
+  load(fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text }));
 }
 
 async function load(request) {
