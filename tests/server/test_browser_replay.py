@@ -88,7 +88,10 @@ def expected(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def shot(page: Page, tmp_path: Path, name: str) -> None:
-    page.screenshot(path=str(shots_dir(tmp_path) / f"{name}.jpg"), type="jpeg", quality=80)
+    """The page from its top (a phone scrolled down to the move list shows the table again)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    path = str(shots_dir(tmp_path) / f"{name}.jpg")
+    page.screenshot(path=path, type="jpeg", quality=80, animations="disabled")
 
 
 def shown(page: Page) -> dict[str, Any]:
