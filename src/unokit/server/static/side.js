@@ -17,7 +17,9 @@ export function appendLog(frame, names) {
       log.lastElementChild._draw = both;
       continue;
     }
-    const li = el("li", { text: describe(e.event, names, e.text, e.auto), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null });
+    // a seat whose player left since: its earlier lines keep that player's name
+    const then = e.was ? names.map((n, s) => (e.was[s] === undefined ? n : e.was[s])) : names;
+    const li = el("li", { text: describe(e.event, then, e.text, e.auto), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null });
     if (plainDraw(e)) li._draw = e.event;
     log.append(li);
   }
