@@ -277,3 +277,17 @@ def test_a_classic_record_dropped_on_the_page(
     for key in ("ArrowRight", "ArrowRight", "ArrowLeft"):
         page.keyboard.press(key)
     check(page, starts[-1] + 1, views[starts[-1] + 1])
+    # watched from one seat: its own hand face up at the bottom, nothing offered to play
+    page.select_option("#replay-seat", "1")
+    page.wait_for_function("document.body.dataset.watching === '1'")
+    seen: list[dict[str, Any]] = []
+    Match.replay(record, lambda m: seen.append(m.game.view(1)))
+    for step in (starts[-1] + 1, starts[-1] + 6):
+        go(page, step)
+        check(page, step, seen[step])
+        hand = page.evaluate(
+            "() => [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.code)"
+        )
+        assert sorted(hand) == sorted(seen[step]["hand"]), (step, hand)
+        assert page.locator("#actions button").count() == 0
+    shot(page, tmp_path, "replay-seat-desktop")

@@ -132,3 +132,19 @@ def test_the_replay_refuses_what_it_cannot_replay_in_words(client: TestClient) -
     # the replay's own limit leaves every other request's as it was
     other = client.post("/api/tables", content=b'{"name": "' + b"x" * 20_000 + b'"}')
     assert other.status_code == 413
+
+
+def test_a_record_is_watched_from_one_seat_with_that_seats_view_only(client: TestClient) -> None:
+    record = json.loads(json.dumps(played("mattel-2021", 3, 6, target=1).record()))
+    data = client.post("/api/replay?seat=1", json=record).json()
+    views: list[dict[str, Any]] = []
+    Match.replay(record, lambda m: views.append(m.game.view(1)))
+    for step, view in zip(data["steps"], views, strict=True):
+        view.pop("legal", None)  # watched, not played: no move is offered
+        assert same(step["view"], view)
+        assert "hands" not in step["view"] or step["view"]["over"]
+    assert data["seat"] == 1
+    drawn = [e["event"] for s in data["steps"] for e in s["events"] if e["event"]["type"] == "draw"]
+    assert all(("cards" in e) == (e["seat"] == 1) for e in drawn if e.get("count", 1))
+    assert "no seat 3" in client.post("/api/replay?seat=3", json=record).json()["detail"]
+    assert client.post("/api/replay?seat=99", json=record).status_code == 422

@@ -34,8 +34,11 @@ class ReplayError(ValueError):
     """A record the replay refuses, with the reason in words."""
 
 
-def replay_steps(record: Any, names: list[str] | None = None) -> dict[str, Any]:
-    """Every step of ``record`` (a full game or match record), JSON-ready."""
+def replay_steps(
+    record: Any, names: list[str] | None = None, seat: int | None = None
+) -> dict[str, Any]:
+    """Every step of ``record`` (a full game or match record), JSON-ready: as a spectator
+    saw it, or (``seat``) as that seat did, its own hand face up and no other."""
     if not isinstance(record, dict):
         raise ReplayError("a record is a JSON object")
     fmt = record.get("format")
@@ -60,6 +63,8 @@ def replay_steps(record: Any, names: list[str] | None = None) -> dict[str, Any]:
         total += len(actions)
     if total > MAX_ACTIONS:
         raise ReplayError(f"the record has {total} actions; the replay shows {MAX_ACTIONS} at most")
+    if seat is not None and not 0 <= seat < players:
+        raise ReplayError(f"there is no seat {seat} at a table of {players}")
     names = _names(record.get("names") if names is None else names, players)
     steps: list[dict[str, Any]] = []
     seen = [0]  # events of the current round already given to a step
@@ -67,9 +72,10 @@ def replay_steps(record: Any, names: list[str] | None = None) -> dict[str, Any]:
     def keep(game: Game, round_no: int, match: Match | None) -> None:
         if not steps or steps[-1]["round"] != round_no:
             seen[0] = 0
-        events = game.events(None, seen[0])
+        events = game.events(seat, seen[0])
         seen[0] += len(events)
-        view = game.view(None)
+        view = game.view(seat)
+        view.pop("legal", None)  # watched, not played: no move is offered
         # the page needs only how many cards each pile holds: the lists would make the steps
         # grow with the square of the round's length
         if "discard" in view:
@@ -107,6 +113,7 @@ def replay_steps(record: Any, names: list[str] | None = None) -> dict[str, Any]:
         "target": rules.target,
         "players": players,
         "names": names,
+        "seat": seat,
         "steps": steps,
     }
 

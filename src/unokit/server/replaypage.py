@@ -13,9 +13,9 @@ import asyncio
 import json
 from collections.abc import Callable
 from importlib.resources import files
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from unokit.server.hub import Hub
@@ -27,16 +27,20 @@ PAGE = files("unokit.server") / "static" / "index.html"
 AT_ONCE = 2
 """Replays computed at the same time (each takes a core for up to a few tenths of a second)."""
 NO_STORE = {"Cache-Control": "no-store"}
+Seat = Annotated[int | None, Query(ge=0, le=15)]
+"""Whose view the steps show (none: a spectator's)."""
 
 
 def add_replay_page(app: FastAPI, hub: Callable[[], Hub]) -> None:
     """Serve ``/replay`` (the table page, which sees the address and replays) and its API."""
     gate = asyncio.Semaphore(AT_ONCE)
 
-    async def steps(record: Any, names: list[str] | None, seats: Any = None) -> JSONResponse:
+    async def steps(
+        record: Any, names: list[str] | None, seat: int | None, seats: Any = None
+    ) -> JSONResponse:
         async with gate:
             try:
-                data = await asyncio.to_thread(replay_steps, record, names)
+                data = await asyncio.to_thread(replay_steps, record, names, seat)
             except ReplayError as err:
                 raise HTTPException(422, str(err)) from None
         if seats is not None:
@@ -48,17 +52,19 @@ def add_replay_page(app: FastAPI, hub: Callable[[], Hub]) -> None:
         return FileResponse(str(PAGE), headers={"Cache-Control": "no-cache"})
 
     @app.post("/api/replay", max_body_size=REPLAY_BODY)
-    async def replay_record(request: Request) -> JSONResponse:
-        """A record's steps; the record is read, replayed and forgotten."""
+    async def replay_record(request: Request, seat: Seat = None) -> JSONResponse:
+        """A record's steps (as ``seat`` saw them, if named); the record is read, replayed
+        and forgotten."""
         try:
             record = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise HTTPException(422, "the record is not JSON") from None
-        return await steps(record, None)
+        return await steps(record, None, seat)
 
     @app.get("/api/tables/{table_id}/replay")
-    async def table_replay(table_id: str) -> JSONResponse:
-        """A finished table's match, step by step, with its seats' names."""
+    async def table_replay(table_id: str, seat: Seat = None) -> JSONResponse:
+        """A finished table's match, step by step (as ``seat`` saw it, if named), with its
+        seats' names."""
         h = hub()
         table = h.table(table_id)  # no such table: refused as everywhere
         if table.match is None or not table.match.over:
@@ -67,4 +73,4 @@ def add_replay_page(app: FastAPI, hub: Callable[[], Hub]) -> None:
         seats = table.public(set())["seats"]
         for s in seats:
             s["present"] = True
-        return await steps(record, table.names(), seats)
+        return await steps(record, table.names(), seat, seats)

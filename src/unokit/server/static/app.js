@@ -148,7 +148,8 @@ function redraw() {
   renderParty(ctrl);
   renderHand(ctrl);
   renderActions(ctrl);
-  const text = promptText(ctrl);
+  // watched again, nothing is asked of anyone: the prompt says whose turn it was
+  const text = replaying ? (view && !view.over && view.to_play !== null ? `${table.seats[view.to_play].name} to play.` : "") : promptText(ctrl);
   setProps($("#prompt"), { text, class: view && view.to_play === seat && seat !== null && !view.over ? "mine" : "" });
   if (text !== ctrl.prompt) { ctrl.prompt = text; announce(text); }
   renderChat(ctrl);
@@ -157,8 +158,8 @@ function redraw() {
   renderResult(ctrl);
   if (!replaying) $("#record").onclick = (ev) => { ev.preventDefault(); downloadRecord(); };
   $("#leave").hidden = seat === null;
-  const mine = Boolean(view && !view.over && seat !== null && (view.to_play === seat || ctrl.legal.some((a) => !a.startsWith("jump ") && !a.startsWith("catch "))));
-  document.title = mine ? "● Your turn · unokit" : "unokit";
+  const mine = Boolean(!replaying && view && !view.over && seat !== null && (view.to_play === seat || ctrl.legal.some((a) => !a.startsWith("jump ") && !a.startsWith("catch "))));
+  document.title = mine ? "● Your turn · unokit" : replaying ? "Watch again · unokit" : "unokit";
   if (mine && !ctrl.wasMine) yourTurn(text);
   ctrl.wasMine = mine;
   tick();
@@ -166,10 +167,10 @@ function redraw() {
 
 /** One step of a record on the replay page, drawn as a spectator's state frame is: the table,
  *  the view and that step's events (Triple Play's overloads flash, Party!'s tally counts). */
-function drawStep(table, view, events, tally) {
+function drawStep(table, view, events, tally, seat) {
   ctrl.table = table;
   ctrl.view = view;
-  ctrl.seat = null;
+  ctrl.seat = seat;
   ctrl.legal = [];
   ctrl.newEvents = events;
   ctrl.pointTally = tally;

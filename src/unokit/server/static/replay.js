@@ -13,13 +13,15 @@ let data = null;   // { rules, target, names, seats, steps }
 let at = 0;        // the step shown
 let draw = null;   // app.js's drawStep(table, view, events, tally)
 let tableId = null;
+let recordText = null;  // a record given to the page, sent again to watch from another seat
+let seat = null;       // whose view is shown (null: a spectator's, every hand hidden)
 
 export function showReplay(hooks) {
   draw = hooks.draw;
   document.body.classList.add("replaying");
   document.title = "Watch again · unokit";
   tableId = new URLSearchParams(location.search).get("table");
-  if (tableId && /^[A-Za-z0-9_-]{1,64}$/.test(tableId)) { load(fetch(`/api/tables/${tableId}/replay`)); return; }
+  if (tableId && /^[A-Za-z0-9_-]{1,64}$/.test(tableId)) { load(steps(), 0); return; }
   tableId = null;
   $("#replay-open").hidden = false;
   const input = $("#replay-file");
@@ -52,11 +54,19 @@ async function openFile(file) {
   const fmt = record && typeof record === "object" ? record.format : undefined;
   if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved while the match ran: it hides the other hands, so the table cannot be drawn from it. Once the match is over, the table's full record can be watched again."); return; }
   if (!FORMATS.includes(fmt)) { refuse(`${file.name} is not a unokit game or match record.`); return; }
-  // the file's own text, not the parsed object again: its seeds are 64-bit, beyond a JS number
-  load(fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text }));
+  recordText = text;
+  load(steps(), 0);
 }
 
-async function load(request) {
+/** The steps, as a spectator or as `seat` saw them. A given record is sent as the file's own
+ *  text, not the parsed object again: its seeds are 64-bit, beyond a JavaScript number. */
+function steps() {
+  const query = seat === null ? "" : `?seat=${seat}`;
+  if (tableId) return fetch(`/api/tables/${tableId}/replay${query}`);
+  return fetch(`/api/replay${query}`, { method: "POST", headers: { "content-type": "application/json" }, body: recordText });
+}
+
+async function load(request, step) {
   let res;
   try { res = await request; } catch { refuse("The server cannot be reached: try again in a moment."); $("#replay-open").hidden = false; return; }
   const body = await res.json().catch(() => ({}));
@@ -71,9 +81,12 @@ async function load(request) {
     if (typeof v.discard === "number") v.discard = Array.from({ length: v.discard });
     if (v.piles) v.piles = v.piles.map((n) => Array.from({ length: n }));
   }
+  const first = data === null;
   data = body;
-  data.seats = body.seats || body.names.map((name, seat) => ({ seat, kind: "human", name, bot: null, strength: null, present: true }));
-  start();
+  data.seats = body.seats || body.names.map((name, s) => ({ seat: s, kind: "human", name, bot: null, strength: null, present: true }));
+  if (first) start();
+  buildMoves();
+  go(Math.min(step, data.steps.length - 1));
 }
 
 function start() {
@@ -95,9 +108,14 @@ function start() {
   $("#replay-last").addEventListener("click", () => go(lastOf(data.steps[at].round)));
   $("#replay-back").addEventListener("click", () => go(at - 1));
   $("#replay-next").addEventListener("click", () => go(at + 1));
+  const who = $("#replay-seat");
+  who.replaceChildren(el("option", { value: "", text: "the table (hands hidden)" }),
+    ...data.names.map((name, s) => el("option", { value: String(s), text: `${name}'s seat` })));
+  who.addEventListener("change", () => {
+    seat = who.value === "" ? null : Number(who.value);
+    load(steps(), at);
+  });
   document.addEventListener("keydown", onKey);
-  buildMoves();
-  go(0);
 }
 
 const firstOf = (round) => data.steps.findIndex((s) => s.round === round);
@@ -154,7 +172,8 @@ function go(i) {
     state: step.match_over ? "over" : "playing", fixed_seed: null, owner: null, version: i, match_no: 0,
     round: step.round, scores: step.scores, match_over: step.match_over, match_winner: step.match_winner, seats: data.seats,
   };
-  draw(table, step.view, step.events, tallyAt(i));
+  draw(table, step.view, step.events, tallyAt(i), data.seat === undefined ? null : data.seat);
+  document.body.dataset.watching = data.seat === null || data.seat === undefined ? "" : String(data.seat);
   document.body.dataset.step = String(i);
   const first = firstOf(step.round);
   const last = lastOf(step.round);
