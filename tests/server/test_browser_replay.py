@@ -290,4 +290,5 @@ def test_a_classic_record_dropped_on_the_page(
         )
         assert sorted(hand) == sorted(seen[step]["hand"]), (step, hand)
         assert page.locator("#actions button").count() == 0
+    assert page.locator(".seat[data-seat='1'] .tags").inner_text() == "watched"
     shot(page, tmp_path, "replay-seat-desktop")

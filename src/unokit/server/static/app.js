@@ -171,6 +171,7 @@ function drawStep(table, view, events, tally, seat) {
   ctrl.table = table;
   ctrl.view = view;
   ctrl.seat = seat;
+  ctrl.watching = true;
   ctrl.legal = [];
   ctrl.newEvents = events;
   ctrl.pointTally = tally;
