@@ -11,6 +11,7 @@ replay deals each round from it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from unokit.cards import Card, Kind
@@ -185,8 +186,10 @@ class Match:
         return out
 
     @classmethod
-    def replay(cls, record: dict[str, Any]) -> Match:
-        """Rebuild a match from ``record()``, round by round, checking every round."""
+    def replay(cls, record: dict[str, Any], step: Callable[[Match], None] | None = None) -> Match:
+        """Rebuild a match from ``record()``, round by round, checking every round;
+        ``step(match)`` is called after each deal and each action (the replay page draws
+        every step)."""
         if not isinstance(record, dict) or record.get("format") != MATCH_FORMAT:
             if isinstance(record, dict) and record.get("format") == MATCH_SEAT_FORMAT:
                 raise RecordError(
@@ -206,6 +209,8 @@ class Match:
         for i, round_record in enumerate(record["rounds"]):
             if i:
                 match.next_round(seed=_round_seed(round_record, i + 1))
+            if step is not None:
+                step(match)
             for seat, action in round_record["actions"]:
                 try:
                     match.game.apply(action, seat)
@@ -213,6 +218,8 @@ class Match:
                     raise RecordError(
                         f"round {i + 1}: {action!r} is not legal on replay: {err}"
                     ) from None
+                if step is not None:
+                    step(match)
             if [e.to_json() for e in match.game.log] != round_record["events"]:
                 raise RecordError(f"round {i + 1} replays differently: it was made differently")
         return match

@@ -9,6 +9,7 @@ seat saw and cannot be replayed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from unokit.errors import IllegalAction, RecordError
@@ -49,8 +50,10 @@ def game_record(game: Game, seat: int | None = None) -> dict[str, Any]:
     return record
 
 
-def replay_game(record: dict[str, Any]) -> Game:
-    """Rebuild the game a full record describes, checking every event on the way."""
+def replay_game(record: dict[str, Any], step: Callable[[Game], None] | None = None) -> Game:
+    """Rebuild the game a full record describes, checking every event on the way;
+    ``step(game)`` is called after the deal and after each action (the replay page draws
+    every step)."""
     from unokit.game import Game
 
     if not isinstance(record, dict):
@@ -94,6 +97,8 @@ def replay_game(record: dict[str, Any]) -> Game:
             raise RecordError(f"unknown origin {origin['how']!r}")
         game._replay_extra(origin)
         actions = record["actions"]
+        if step is not None:
+            step(game)
     except (KeyError, TypeError, ValueError) as err:
         if isinstance(err, RecordError):
             raise
@@ -105,6 +110,8 @@ def replay_game(record: dict[str, Any]) -> Game:
             raise RecordError(
                 f"action {number} ({text!r} by seat {seat}) is not legal on replay: {err}"
             ) from None
+        if step is not None:
+            step(game)
     expected = record.get("events")
     if expected is not None:
         got = [e.to_json() for e in game._log]

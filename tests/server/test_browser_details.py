@@ -178,10 +178,17 @@ def test_a_player_who_leaves_is_named_in_the_log(
         page.click("[data-control=start]")
         page.wait_for_function("document.body.dataset.state === 'playing'")
         page.wait_for_selector("#hand button.card")
+        bobs = [x for x in log_lines(page) if "Bob" in x]  # his lines while he sat
         ws.send(json.dumps({"type": "leave"}))
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and not any("Bob left" in x for x in log_lines(page)):
             time.sleep(0.1)
     lines = [x for x in log_lines(page) if "Bob left" in x]
     assert lines and lines[0].startswith("Bob left the table: ") and "plays the seat" in lines[0]
+    # the page loaded again: the log, sent afresh, still names Bob in the lines of his time
+    assert bobs and any("is dealt" in x for x in bobs)
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#log li').length > 3")
+    again = log_lines(page)
+    assert all(x in again for x in bobs), (bobs, again[: len(bobs) + 5])
     page.close()

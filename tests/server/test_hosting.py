@@ -138,6 +138,25 @@ def test_a_seat_left_on_purpose_is_not_taken_back(client: TestClient) -> None:
         assert closed.value.code == 4401
 
 
+def test_a_leavers_past_log_lines_keep_their_name_for_a_page_loaded_later(
+    client: TestClient,
+) -> None:
+    t = create(client, seats=2, bots=["random"], seed=9)
+    with seated(client, t["table"], t["token"]) as ann:
+        ann.send_json({"type": "start"})
+        until(ann, "ack")
+        ann.send_json({"type": "leave"})
+        until(ann, "ack")
+    left_at = hub_of(client).tables[t["table"]].former[0][2]
+    with seated(client, t["table"]) as watcher:  # a page loaded after she left
+        state = until(watcher, "state")
+    assert state["events_from"] == 0 and state["table"]["seats"][0]["name"] != "Ann"
+    events = state["events"]
+    hers = [e for e in events[:left_at] if e["event"].get("seat") == 0]
+    assert hers and all("Ann" in e["text"] and e["was"] == {"0": "Ann"} for e in hers)
+    assert all("Ann" not in e["text"] and "was" not in e for e in events[left_at:])
+
+
 def test_the_turn_clock_plays_for_a_seat_that_runs_out_of_time(client: TestClient) -> None:
     t = create(client, seats=2, bots=["random"], seed=6, turn_timer=1)
     hub = hub_of(client)

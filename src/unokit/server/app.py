@@ -37,6 +37,7 @@ from unokit.server.guards import (
 from unokit.server.hub import BadRequestError, Connection, Hub, LimitError, TableError
 from unokit.server.names import NAME_LIMIT, TITLE_LIMIT, check_name, check_title
 from unokit.server.protocol import FrameError, parse_auth, parse_frame
+from unokit.server.replaypage import add_replay_page
 from unokit.server.scorepage import add_score_page
 from unokit.server.table import TableSettings
 
@@ -205,6 +206,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     def hub() -> Hub:
         return state["hub"]
 
+    add_replay_page(app, hub)
+
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
         status = 409
@@ -347,7 +350,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         except TableError as err:
             raise HTTPException(403, str(err)) from None
         # a chosen seed let the host know every card: the record says so
-        data["fixed_seed"] = hub().table(table_id).fixed_seed
+        table = hub().table(table_id)
+        data["fixed_seed"] = table.fixed_seed
+        # the seats' names, so the record replays with them (/replay, a dropped file)
+        data["names"] = table.names()
         return JSONResponse(
             data,
             headers={"Content-Disposition": f'attachment; filename="unokit-{table_id}.json"'},

@@ -653,6 +653,10 @@ class Hub:
             row = StoredSeat(seat, "open", None, None, None)
         else:
             row = StoredSeat(seat, "bot", None, self._standin(), None)
+            match = table.match
+            if match is not None:  # the log so far keeps the leaver's name
+                where = (table.match_no, len(match.rounds), len(match.game.log))
+                table.former.append((*where, seat, table.names()[seat]))
         table.seats[seat] = row
         fields: dict[str, Any] = {}
         if table.owner == seat:
@@ -820,7 +824,10 @@ class Hub:
             names = table.names()
             events = []
             for i, e in enumerate(game.events(seat, since), start=since):
-                item: dict[str, Any] = {"text": describe(e, names), "event": e.to_json()}
+                then = table.names_at(key, i) if table.former else names
+                item: dict[str, Any] = {"text": describe(e, then), "event": e.to_json()}
+                if then != names:  # a seat its player left since: the line names that player
+                    item["was"] = {s: n for s, n in enumerate(then) if n != names[s]}
                 auto = table.automatic_at(key, i)
                 if auto is not None:  # the server's move for a person: the log says so
                     item["auto"] = {"seat": auto[0], "why": auto[1]}

@@ -104,6 +104,10 @@ class Table:
     """The moves the server made for a person, by (match, round): (first event, end, seat,
     why: ``clock`` the turn timer ran out, ``away`` the player was away). Kept in memory
     only: after a restart the replayed moves read as the seats' own."""
+    former: list[tuple[int, int, int, int, str]] = field(default_factory=list)
+    """Names a seat went by before its player left: (match, round, events then, seat, name),
+    so the log's earlier lines keep the leaver's name on every later frame. Kept in memory
+    only, as ``automatic``: after a restart the log names the seat's present occupant."""
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -233,6 +237,15 @@ class Table:
             else:
                 out.append(f"seat {s.seat}")
         return out
+
+    def names_at(self, key: tuple[int, int], index: int) -> list[str]:
+        """The seats' names as they were at event ``index`` of round ``key`` (match, round):
+        a seat its player left since is named by that player."""
+        names = self.names()
+        for match_no, round_no, events, seat, name in reversed(self.former):
+            if (key[0], key[1], index) < (match_no, round_no, events):
+                names[seat] = name
+        return names
 
     def open_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "open"]

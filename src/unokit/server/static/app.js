@@ -13,6 +13,7 @@ import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
+const replaying = location.pathname === "/replay";
 const field = (form, name) => form.elements.namedItem(name);
 
 const ctrl = {
@@ -147,20 +148,37 @@ function redraw() {
   renderParty(ctrl);
   renderHand(ctrl);
   renderActions(ctrl);
-  const text = promptText(ctrl);
+  // watched again, nothing is asked of anyone: the prompt says whose turn it was
+  const text = replaying ? (view && !view.over && view.to_play !== null ? `${table.seats[view.to_play].name} to play.` : "") : promptText(ctrl);
   setProps($("#prompt"), { text, class: view && view.to_play === seat && seat !== null && !view.over ? "mine" : "" });
   if (text !== ctrl.prompt) { ctrl.prompt = text; announce(text); }
   renderChat(ctrl);
   renderScores(ctrl);
   renderRules(ctrl);
   renderResult(ctrl);
-  $("#record").onclick = (ev) => { ev.preventDefault(); downloadRecord(); };
+  if (!replaying) $("#record").onclick = (ev) => { ev.preventDefault(); downloadRecord(); };
   $("#leave").hidden = seat === null;
-  const mine = Boolean(view && !view.over && seat !== null && (view.to_play === seat || ctrl.legal.some((a) => !a.startsWith("jump ") && !a.startsWith("catch "))));
-  document.title = mine ? "● Your turn · unokit" : "unokit";
+  const mine = Boolean(!replaying && view && !view.over && seat !== null && (view.to_play === seat || ctrl.legal.some((a) => !a.startsWith("jump ") && !a.startsWith("catch "))));
+  document.title = mine ? "● Your turn · unokit" : replaying ? "Watch again · unokit" : "unokit";
   if (mine && !ctrl.wasMine) yourTurn(text);
   ctrl.wasMine = mine;
   tick();
+}
+
+/** One step of a record on the replay page, drawn as a spectator's state frame is: the table,
+ *  the view and that step's events (Triple Play's overloads flash, Party!'s tally counts). */
+function drawStep(table, view, events, tally, seat) {
+  ctrl.table = table;
+  ctrl.view = view;
+  ctrl.seat = seat;
+  ctrl.watching = true;
+  ctrl.legal = [];
+  ctrl.newEvents = events;
+  ctrl.pointTally = tally;
+  ctrl.tallyUntil = null;
+  ctrl.deadline = null;
+  ctrl.dealAt = null;
+  redraw();
 }
 
 /** A person whose seat went to a bot (left, or given away by the host) is named in the log. */
@@ -336,4 +354,9 @@ function showTable() {
 
 setupToggles();
 setupAlerts($("#sound-toggle"), $("#alert-toggle"));
-if (tableId) showTable(); else showLobby(status);
+if (replaying) {
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !$("#round-end").hidden) { ctrl.shutResult(); ev.preventDefault(); } });
+  $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
+  setInterval(tick, 250);
+  import("./replay.js").then((m) => m.showReplay({ draw: drawStep, status }));
+} else if (tableId) showTable(); else showLobby(status);

@@ -17,7 +17,9 @@ export function appendLog(frame, names) {
       log.lastElementChild._draw = both;
       continue;
     }
-    const li = el("li", { text: describe(e.event, names, e.text, e.auto), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null });
+    // a seat whose player left since: its earlier lines keep that player's name
+    const then = e.was ? names.map((n, s) => (e.was[s] === undefined ? n : e.was[s])) : names;
+    const li = el("li", { text: describe(e.event, then, e.text, e.auto), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null });
     if (plainDraw(e)) li._draw = e.event;
     log.append(li);
   }
@@ -177,14 +179,17 @@ export function renderResult(ctrl) {
   }
   const controls = $("#result-controls");
   const want = seat === null ? "" : table.match_over ? "rematch" : "next_round";
-  if (controls.dataset.want !== want || !controls.children.length) {
-    controls.dataset.want = want;
+  // a finished match can be watched again, move by move (not from the replay itself)
+  const again = table.match_over && table.id && location.pathname !== "/replay" ? `/replay?table=${encodeURIComponent(table.id)}` : "";
+  if (controls.dataset.want !== `${want}|${again}` || !controls.children.length) {
+    controls.dataset.want = `${want}|${again}`;
     controls.replaceChildren();
     if (want) {
       const b = el("button", { type: "button", "data-control": want, class: "primary", text: want === "rematch" ? "Rematch" : "Deal the next round" });
       b.addEventListener("click", () => ctrl.send({ type: want }));
       controls.append(b);
     }
+    if (again) controls.append(el("a", { class: "button", id: "watch-again", href: again, text: "Watch this match again" }));
     const look = el("button", { type: "button", id: "shut-result", text: "Look at the table", title: "key Esc" });
     look.addEventListener("click", () => ctrl.shutResult());
     controls.append(look);

@@ -29,7 +29,7 @@ function seatLabel(s, ctrl) {
   if (s.kind === "bot") bits.push(s.strength ? `bot, ${s.strength}` : s.bot && s.bot !== "random" ? `bot, ${s.bot}` : "bot");
   if (s.kind === "open") bits.push("free seat");
   if (s.kind === "human" && !s.present) bits.push("away");
-  if (s.seat === ctrl.seat) bits.push("you");
+  if (s.seat === ctrl.seat) bits.push(ctrl.watching ? "watched from here" : "you");
   let label = `${bits[0]}${bits.length > 1 ? ` (${bits.slice(1).join(", ")})` : ""}`;
   if (view) {
     const n = view.hand_sizes[s.seat];
@@ -80,7 +80,7 @@ function updateSeat(node, s, ctrl) {
   if (s.seat === table.owner) tags.push("host");
   if (s.kind === "bot") tags.push(s.strength ? `${s.strength} bot` : "bot");
   if (away) tags.push("away");
-  if (s.seat === seat) tags.push("you");
+  if (s.seat === seat) tags.push(ctrl.watching ? "watched" : "you");
   setProps(node.querySelector(".tags"), { text: tags.join(" · ") });
   const count = view ? view.hand_sizes[s.seat] : null;
   const fan = node.querySelector(".fan");

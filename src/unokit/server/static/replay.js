@@ -1,0 +1,193 @@
+// The replay page (/replay): a record stepped through move by move on the live table's own
+// drawing. The steps come from the server, which replays the record with the game's engine:
+// a finished table's match by its link (/replay?table=ID), or a record given to this page
+// (dropped or picked; read here, replayed by the server, kept by nobody).
+import { $, el } from "./dom.js";
+import { describe } from "./words.js";
+
+const MAX_FILE = 4 * 1024 * 1024;  // the server's own bound on a record it replays
+const FORMATS = ["unokit.match", "unokit.game"];
+const SEAT_FORMATS = ["unokit.match.seat", "unokit.game.seat"];
+
+let data = null;   // { rules, target, names, seats, steps }
+let at = 0;        // the step shown
+let draw = null;   // app.js's drawStep(table, view, events, tally)
+let tableId = null;
+let recordText = null;  // a record given to the page, sent again to watch from another seat
+let seat = null;       // whose view is shown (null: a spectator's, every hand hidden)
+
+export function showReplay(hooks) {
+  draw = hooks.draw;
+  document.body.classList.add("replaying");
+  document.title = "Watch again · unokit";
+  tableId = new URLSearchParams(location.search).get("table");
+  if (tableId && /^[A-Za-z0-9_-]{1,64}$/.test(tableId)) { load(steps(), 0); return; }
+  tableId = null;
+  $("#replay-open").hidden = false;
+  const input = $("#replay-file");
+  input.addEventListener("change", () => { if (input.files[0]) openFile(input.files[0]); });
+  const drop = $("#replay-drop");
+  drop.addEventListener("dragover", (ev) => { ev.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    drop.classList.remove("over");
+    const file = ev.dataTransfer && ev.dataTransfer.files[0];
+    if (file) openFile(file);
+  });
+}
+
+function refuse(text) {
+  const box = $("#replay-error");
+  box.textContent = text;
+  box.hidden = false;
+}
+
+/** A record given to the page: read and checked here first (a file that is no record, or a
+ *  seat's record, is refused without being sent anywhere), then replayed by the server. */
+async function openFile(file) {
+  $("#replay-error").hidden = true;
+  if (file.size > MAX_FILE) { refuse(`This file is ${(file.size / 1048576).toFixed(1)} MB: a record replayed here is 4 MB at most.`); return; }
+  let record;
+  const text = await file.text();
+  try { record = JSON.parse(text); } catch { refuse(`${file.name} is not a record: it is not JSON.`); return; }
+  const fmt = record && typeof record === "object" ? record.format : undefined;
+  if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved while the match ran: it hides the other hands, so the table cannot be drawn from it. Once the match is over, the table's full record can be watched again."); return; }
+  if (!FORMATS.includes(fmt)) { refuse(`${file.name} is not a unokit game or match record.`); return; }
+  recordText = text;
+  load(steps(), 0);
+}
+
+/** The steps, as a spectator or as `seat` saw them. A given record is sent as the file's own
+ *  text, not the parsed object again: its seeds are 64-bit, beyond a JavaScript number. */
+function steps() {
+  const query = seat === null ? "" : `?seat=${seat}`;
+  if (tableId) return fetch(`/api/tables/${tableId}/replay${query}`);
+  return fetch(`/api/replay${query}`, { method: "POST", headers: { "content-type": "application/json" }, body: recordText });
+}
+
+async function load(request, step) {
+  let res;
+  try { res = await request; } catch { refuse("The server cannot be reached: try again in a moment."); $("#replay-open").hidden = false; return; }
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    $("#replay-open").hidden = false;
+    refuse(`This record cannot be replayed: ${body.detail || body.error || res.status}`);
+    return;
+  }
+  // each pile comes as how many cards it holds: the table draws no more than that
+  for (const step of body.steps) {
+    const v = step.view;
+    if (typeof v.discard === "number") v.discard = Array.from({ length: v.discard });
+    if (v.piles) v.piles = v.piles.map((n) => Array.from({ length: n }));
+  }
+  const first = data === null;
+  data = body;
+  data.seats = body.seats || body.names.map((name, s) => ({ seat: s, kind: "human", name, bot: null, strength: null, present: true }));
+  if (first) start();
+  buildMoves();
+  go(Math.min(step, data.steps.length - 1));
+}
+
+function start() {
+  $("#replay-open").hidden = true;
+  $("#table").hidden = false;
+  document.body.classList.add("at-table");
+  $("#replay-bar").hidden = false;
+  $("#moves-panel").hidden = false;
+  $("#log").closest("section").hidden = true;
+  $("#chat").closest("section").hidden = true;
+  $("#alert-toggle").closest("p").hidden = true;
+  const record = $("#record");
+  if (tableId) { record.href = `/api/tables/${tableId}/record`; record.setAttribute("download", `unokit-${tableId}.json`); }
+  else record.closest("p").hidden = true;
+  const rounds = [...new Set(data.steps.map((s) => s.round))];
+  $("#replay-round").replaceChildren(...rounds.map((r) => el("option", { value: String(r), text: `${r} of ${rounds.length}` })));
+  $("#replay-round").addEventListener("change", (ev) => go(firstOf(Number(ev.target.value))));
+  $("#replay-first").addEventListener("click", () => go(firstOf(data.steps[at].round)));
+  $("#replay-last").addEventListener("click", () => go(lastOf(data.steps[at].round)));
+  $("#replay-back").addEventListener("click", () => go(at - 1));
+  $("#replay-next").addEventListener("click", () => go(at + 1));
+  const who = $("#replay-seat");
+  who.replaceChildren(el("option", { value: "", text: "the table (hands hidden)" }),
+    ...data.names.map((name, s) => el("option", { value: String(s), text: `${name}'s seat` })));
+  who.addEventListener("change", () => {
+    seat = who.value === "" ? null : Number(who.value);
+    load(steps(), at);
+  });
+  document.addEventListener("keydown", onKey);
+}
+
+const firstOf = (round) => data.steps.findIndex((s) => s.round === round);
+function lastOf(round) {
+  for (let i = data.steps.length - 1; i >= 0; i--) if (data.steps[i].round === round) return i;
+  return 0;
+}
+
+function onKey(ev) {
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(ev.target.tagName) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const round = data.steps[at].round;
+  const moves = {
+    ArrowRight: () => (ev.shiftKey ? firstOf(round + 1) : at + 1),
+    ArrowLeft: () => (ev.shiftKey ? firstOf(Math.max(1, at === firstOf(round) ? round - 1 : round)) : at - 1),
+    Home: () => firstOf(round), End: () => lastOf(round),
+  };
+  if (!moves[ev.key]) return;
+  const to = moves[ev.key]();
+  ev.preventDefault();
+  if (to >= 0) go(to);
+}
+
+/** One line per step in the move list: its events in words (the deal opens each round). */
+function buildMoves() {
+  const names = data.names;
+  const items = data.steps.map((step, i) => {
+    const first = i === 0 || data.steps[i - 1].round !== step.round;
+    const words = step.events.map((e) => describe(e.event, names, e.text, null)).filter(Boolean);
+    const text = first ? `Round ${step.round}: the deal. ${words.join(" · ")}` : words.join(" · ") || "…";
+    const b = el("button", { type: "button", class: "move", text });
+    b.addEventListener("click", () => go(i));
+    return el("li", { "data-step": String(i), class: first ? "round-start" : "" }, b);
+  });
+  $("#moves").replaceChildren(...items);
+}
+
+/** Party!'s pointing tally as it stood: the points of the pointing under way (or just over). */
+function tallyAt(i) {
+  const tally = new Map();
+  for (let j = i; j >= 0; j--) {
+    const step = data.steps[j];
+    for (const e of step.events) if (e.event.type === "point") tally.set(e.event.target, (tally.get(e.event.target) || 0) + 1);
+    if (j < i && !step.view.pointing) break;
+  }
+  return tally;
+}
+
+function go(i) {
+  if (!data || i < 0 || i >= data.steps.length) return;
+  at = i;
+  const step = data.steps[i];
+  const table = {
+    id: tableId, title: null, settings: { house: {}, turn_timer: null }, rules: data.rules, target: data.target,
+    state: step.match_over ? "over" : "playing", fixed_seed: null, owner: null, version: i, match_no: 0,
+    round: step.round, scores: step.scores, match_over: step.match_over, match_winner: step.match_winner, seats: data.seats,
+  };
+  draw(table, step.view, step.events, tallyAt(i), data.seat === undefined ? null : data.seat);
+  document.body.dataset.watching = data.seat === null || data.seat === undefined ? "" : String(data.seat);
+  document.body.dataset.step = String(i);
+  const first = firstOf(step.round);
+  const last = lastOf(step.round);
+  $("#replay-where").textContent = `Round ${step.round}, move ${i - first} of ${last - first}`;
+  $("#replay-round").value = String(step.round);
+  $("#replay-back").disabled = i === 0;
+  $("#replay-next").disabled = i === data.steps.length - 1;
+  const moves = $("#moves");
+  const was = moves.querySelector("[aria-current]");
+  if (was) was.removeAttribute("aria-current");
+  const now = moves.children[i];
+  now.setAttribute("aria-current", "step");
+  // the list scrolls in its own box (never the page, which on a phone holds the table above)
+  if (now.offsetTop < moves.scrollTop || now.offsetTop + now.offsetHeight > moves.scrollTop + moves.clientHeight) {
+    moves.scrollTop = now.offsetTop - moves.clientHeight / 2;
+  }
+}
