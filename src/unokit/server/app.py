@@ -206,7 +206,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     def hub() -> Hub:
         return state["hub"]
 
-    add_replay_page(app, hub)
+    replay_of = add_replay_page(app, hub)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
@@ -354,6 +354,15 @@ def create_app(config: ServerConfig) -> FastAPI:
         data["fixed_seed"] = table.fixed_seed
         # the seats' names, so the record replays with them (/replay, a dropped file)
         data["names"] = table.names()
+        # its steps, so /replay steps through the file with no request: a seat's from the
+        # full match as that seat saw it (its own view only), the full record's as a
+        # spectator saw them
+        seat = data.get("seat")
+        assert table.match is not None  # hub().record refused a table not started
+        full = data if seat is None else table.match.record()
+        steps = await replay_of(full, table.names(), seat)
+        if steps is not None:
+            data["replay"] = steps
         return JSONResponse(
             data,
             headers={"Content-Disposition": f'attachment; filename="unokit-{table_id}.json"'},

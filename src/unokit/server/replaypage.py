@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from typing import Annotated, Any
 
@@ -19,9 +19,9 @@ from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from unokit.server.hub import Hub
-from unokit.server.replay import REPLAY_BODY, ReplayError, replay_steps
+from unokit.server.replay import REPLAY_BODY, ReplayError, compact, replay_steps
 
-__all__ = ["add_replay_page"]
+__all__ = ["Stepper", "add_replay_page"]
 
 PAGE = files("unokit.server") / "static" / "index.html"
 AT_ONCE = 2
@@ -29,11 +29,24 @@ AT_ONCE = 2
 NO_STORE = {"Cache-Control": "no-store"}
 Seat = Annotated[int | None, Query(ge=0, le=15)]
 """Whose view the steps show (none: a spectator's)."""
+Stepper = Callable[[dict[str, Any], list[str], int | None], Awaitable[dict[str, Any] | None]]
+"""A full record's compact steps, as a spectator or one seat saw them, for a record download
+(``None``: the record is beyond what the replay shows)."""
 
 
-def add_replay_page(app: FastAPI, hub: Callable[[], Hub]) -> None:
-    """Serve ``/replay`` (the table page, which sees the address and replays) and its API."""
+def add_replay_page(app: FastAPI, hub: Callable[[], Hub]) -> Stepper:
+    """Serve ``/replay`` (the table page, which sees the address and replays) and its API;
+    give back how a record download gets its steps (through the same few replays at once)."""
     gate = asyncio.Semaphore(AT_ONCE)
+
+    async def for_download(
+        record: dict[str, Any], names: list[str], seat: int | None
+    ) -> dict[str, Any] | None:
+        async with gate:
+            try:
+                return compact(await asyncio.to_thread(replay_steps, record, names, seat))
+            except ReplayError:
+                return None
 
     async def steps(
         record: Any, names: list[str] | None, seat: int | None, seats: Any = None
@@ -74,3 +87,5 @@ def add_replay_page(app: FastAPI, hub: Callable[[], Hub]) -> None:
         for s in seats:
             s["present"] = True
         return await steps(record, table.names(), seat, seats)
+
+    return for_download
