@@ -174,6 +174,97 @@ def test_a_finished_party_table_is_watched_again_move_by_move(
     check(phone, last // 2, views[last // 2])
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(phone, tmp_path, "replay-party-16-phone")
+    # the record downloaded from the table carries its steps: dropped, read in the page alone
+    page = opened(browser, server)
+    sent = requests_of(page)
+    drop(page, json.dumps(record), "party.json")
+    page.wait_for_selector("#moves li")
+    assert page.locator("#moves li").count() == len(views)
+    assert page.locator("#seats .seat .name").all_inner_texts()[0] == "Ann"
+    for step in (0, *picks):
+        go(page, step)
+        check(page, step, views[step])
+    page.keyboard.press("End")
+    check(page, last, views[last])
+    assert page.locator("#replay-seat-label").is_hidden()
+    assert sent == [], sent
+
+
+def opened(browser: Browser, server: Server) -> Page:
+    """The replay page, loaded and settled, waiting for a file."""
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{server.base}/replay")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_selector("#replay-open:not([hidden])")
+    return page
+
+
+def requests_of(page: Page) -> list[str]:
+    """Every request the page makes from now on."""
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url))
+    return sent
+
+
+def test_a_seats_record_is_watched_from_that_seat_alone_and_nothing_is_sent(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    made = server.post(
+        "/api/tables",
+        {"name": "Ann", "preset": "mattel-2021", "seats": 3, "bots": ["random"] * 2,
+         "target": 1, "seed": 7},
+    )  # fmt: skip
+    table_id, token = made["table"], made["token"]
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{table_id}', '{token}')")
+    page.goto(f"{server.base}/t/{table_id}")
+    page.click("[data-control=start]")
+    # Ann plays her first turn (draws, and passes if she may); the match then waits on her
+    page.wait_for_function("document.body.dataset.toPlay === '0'")
+    page.click("[data-action=draw]")
+    page.wait_for_timeout(300)
+    if page.locator("[data-action=pass]").count():
+        page.click("[data-action=pass]")
+    page.wait_for_timeout(1000)  # the bots move (0.01 s each)
+    page.wait_for_function("document.body.dataset.toPlay === '0'")
+    mine = httpx.get(
+        f"{server.base}/api/tables/{table_id}/record", headers={"X-Seat-Token": token}, timeout=10
+    ).json()
+    assert mine["format"] == "unokit.match.seat" and "replay" in mine
+    # Ann goes: a stand-in plays her seat, the bots play the match out
+    page.evaluate(f"localStorage.removeItem('unokit:token:{table_id}')")
+    page.reload()
+    page.wait_for_selector("#watch-again", timeout=120_000)
+    full = httpx.get(f"{server.base}/api/tables/{table_id}/record", timeout=10).json()
+    seen: list[dict[str, Any]] = []
+    Match.replay(full, lambda m: seen.append(m.game.view(0)))
+    moves = 1 + sum(len(r["actions"]) for r in mine["rounds"])
+    assert moves >= 4
+    page = opened(browser, server)
+    sent = requests_of(page)
+    drop(page, json.dumps(mine), "mine.json")
+    page.wait_for_selector("#moves li")
+    assert page.locator("#moves li").count() == moves
+    page.wait_for_function("document.body.dataset.watching === '0'")
+    for step in sorted({0, 1, moves // 2, moves - 1}):
+        go(page, step)
+        check(page, step, seen[step])
+        hand = page.evaluate(
+            "() => [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.code)"
+        )
+        assert sorted(hand) == sorted(seen[step]["hand"]), (step, hand)
+        # no other card is drawn face up: only Ann's hand and the discard's top
+        faces = page.evaluate(
+            "() => [...document.querySelectorAll('.card[data-code]')]"
+            ".filter((c) => !c.closest('#hand')).map((c) => c.dataset.code)"
+        )
+        assert set(faces) <= {seen[step]["top"]}, (step, faces)
+        assert page.locator("#actions button").count() == 0
+    assert page.locator(".seat[data-seat='0'] .tags").inner_text() == "watched"
+    assert page.locator("#replay-seat-label").is_hidden()
+    shot(page, tmp_path, "replay-seat-record-desktop")
+    assert sent == [], sent
 
 
 def multi_round(preset: str, players: int) -> Match:
@@ -196,6 +287,7 @@ def test_a_triple_play_match_picked_from_a_file(
     page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{server.base}/replay")
     page.set_input_files("#replay-file", str(path))
+    page.click("#replay-send")  # a record the command wrote: sent when asked
     page.wait_for_selector("#moves li")
     check(page, 0, views[0])
     classes = page.evaluate(
@@ -221,12 +313,26 @@ def test_a_triple_play_match_picked_from_a_file(
     phone = browser.new_page(viewport=PHONE)
     phone.goto(f"{server.base}/replay")
     phone.set_input_files("#replay-file", str(path))
+    phone.click("#replay-send")
     phone.wait_for_selector("#moves li")
     phone.locator(f"#moves li[data-step='{pressed[0]}'] button").click()
     check(phone, pressed[0], views[pressed[0]])
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
     shot(phone, tmp_path, "replay-triple-play-phone")
+
+
+def drop(page: Page, text: str, name: str) -> None:
+    """A file dropped on the page, as a person drags one from their desktop."""
+    data = page.evaluate_handle(
+        """([text, name]) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([text], name, { type: 'application/json' }));
+          return dt;
+        }""",
+        [text, name],
+    )
+    page.dispatch_event("#replay-drop", "drop", {"dataTransfer": data})
 
 
 def test_a_classic_record_dropped_on_the_page(
@@ -241,28 +347,22 @@ def test_a_classic_record_dropped_on_the_page(
     page.goto(f"{server.base}/replay")
     shot(page, tmp_path, "replay-open-desktop")
 
-    def drop(text: str, name: str) -> None:
-        data = page.evaluate_handle(
-            """([text, name]) => {
-              const dt = new DataTransfer();
-              dt.items.add(new File([text], name, { type: 'application/json' }));
-              return dt;
-            }""",
-            [text, name],
-        )
-        page.dispatch_event("#replay-drop", "drop", {"dataTransfer": data})
-
-    # a seat's record, and a file that is no record: refused in the page, nothing sent
-    drop(json.dumps(match.record(2)), "seat.json")
+    # a seat's record without its steps, and a file that is no record: refused in the page
+    drop(page, json.dumps(match.record(2)), "seat.json")
     page.wait_for_selector("#replay-error:not([hidden])")
     assert "one seat's record" in page.inner_text("#replay-error")
-    drop("not json", "notes.txt")
+    drop(page, "not json", "notes.txt")
     page.wait_for_function(
         "document.querySelector('#replay-error').textContent.includes('not JSON')"
     )
-    time.sleep(0.2)
+    # a full record without steps (the unokit command's): the page asks before sending it
+    drop(page, json.dumps(record), "match.json")
+    page.wait_for_selector("#replay-ask:not([hidden])")
+    assert "cannot draw it alone" in page.inner_text("#replay-ask")
+    time.sleep(0.3)
     assert sent == []
-    drop(json.dumps(record), "match.json")
+    shot(page, tmp_path, "replay-ask-desktop")
+    page.click("text=Replay it on this server (the record is sent, nothing is stored)")
     page.wait_for_selector("#moves li")
     assert len(sent) == 1
     check(page, 0, views[0])

@@ -1,7 +1,8 @@
 // The replay page (/replay): a record stepped through move by move on the live table's own
-// drawing. The steps come from the server, which replays the record with the game's engine:
-// a finished table's match by its link (/replay?table=ID), or a record given to this page
-// (dropped or picked; read here, replayed by the server, kept by nobody).
+// drawing. The steps are the game's engine's: a finished table's match by its link
+// (/replay?table=ID, from the server), or a record given to this page (dropped or picked). A
+// record the server handed out carries its steps and is read here alone, nothing sent; one
+// without them (written by `unokit play`) is sent to the server only when the person asks.
 import { $, el } from "./dom.js";
 import { describe } from "./words.js";
 
@@ -13,7 +14,8 @@ let data = null;   // { rules, target, names, seats, steps }
 let at = 0;        // the step shown
 let draw = null;   // app.js's drawStep(table, view, events, tally)
 let tableId = null;
-let recordText = null;  // a record given to the page, sent again to watch from another seat
+let recordText = null;  // a record given to the page, sent (when asked) to replay it
+let local = false;     // the steps were read from the file: nothing is sent
 let seat = null;       // whose view is shown (null: a spectator's, every hand hidden)
 
 export function showReplay(hooks) {
@@ -26,6 +28,10 @@ export function showReplay(hooks) {
   $("#replay-open").hidden = false;
   const input = $("#replay-file");
   input.addEventListener("change", () => { if (input.files[0]) openFile(input.files[0]); });
+  $("#replay-send").addEventListener("click", () => {
+    $("#replay-ask").hidden = true;
+    load(steps(), 0);
+  });
   const drop = $("#replay-drop");
   drop.addEventListener("dragover", (ev) => { ev.preventDefault(); drop.classList.add("over"); });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
@@ -43,19 +49,53 @@ function refuse(text) {
   box.hidden = false;
 }
 
-/** A record given to the page: read and checked here first (a file that is no record, or a
- *  seat's record, is refused without being sent anywhere), then replayed by the server. */
+/** A record given to the page, read and checked here. Its own steps (a record the server
+ *  handed out) are stepped through here, nothing sent; a full record without them is sent
+ *  to the server only on the person's word; a file that is no record is refused. */
 async function openFile(file) {
   $("#replay-error").hidden = true;
+  $("#replay-ask").hidden = true;
   if (file.size > MAX_FILE) { refuse(`This file is ${(file.size / 1048576).toFixed(1)} MB: a record replayed here is 4 MB at most.`); return; }
   let record;
   const text = await file.text();
   try { record = JSON.parse(text); } catch { refuse(`${file.name} is not a record: it is not JSON.`); return; }
   const fmt = record && typeof record === "object" ? record.format : undefined;
-  if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved while the match ran: it hides the other hands, so the table cannot be drawn from it. Once the match is over, the table's full record can be watched again."); return; }
-  if (!FORMATS.includes(fmt)) { refuse(`${file.name} is not a unokit game or match record.`); return; }
+  if (!FORMATS.includes(fmt) && !SEAT_FORMATS.includes(fmt)) { refuse(`${file.name} is not a unokit game or match record.`); return; }
+  const own = stepsOf(record);
+  if (own) { local = true; show(own, 0); return; }
+  if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved without its moves' drawing: it hides the other hands, so the table cannot be drawn from it. A seat's record downloaded from a table now carries them."); return; }
   recordText = text;
-  load(steps(), 0);
+  $("#replay-ask-text").textContent = `${file.name} holds the moves but not their drawing (a record written by the unokit command): this page cannot draw it alone.`;
+  $("#replay-ask").hidden = false;
+}
+
+/** The steps a record carries (the server wrote them with the game's engine), made whole:
+ *  each compact step gives only what changed since the step before. `null`: none, or not
+ *  in the shape this page draws. */
+function stepsOf(record) {
+  const r = record.replay;
+  const seatOf = SEAT_FORMATS.includes(record.format) ? record.seat : null;
+  if (!r || typeof r !== "object" || !Array.isArray(r.steps) || !r.steps.length) return null;
+  if (!Array.isArray(r.names) || r.names.length !== record.players || !r.names.every((n) => typeof n === "string")) return null;
+  if ((r.seat ?? null) !== seatOf || typeof r.rules !== "string") return null;
+  if (!r.steps.every((s) => s && typeof s === "object" && s.view && typeof s.view === "object" && Array.isArray(s.events))) return null;
+  let steps = r.steps;
+  if (r.compact) {
+    let view = {};
+    let last = {};
+    steps = r.steps.map((s) => {
+      view = { ...view, ...s.view };
+      for (const key of Array.isArray(s.drop) ? s.drop : []) delete view[key];
+      const whole = { round: last.round, scores: last.scores, match_over: last.match_over, match_winner: last.match_winner };
+      for (const key of Object.keys(whole)) if (key in s) whole[key] = s[key];
+      whole.view = view;
+      whole.events = s.events;
+      last = whole;
+      return whole;
+    });
+  }
+  if (!steps.every((s) => Number.isInteger(s.round) && Array.isArray(s.scores))) return null;
+  return { rules: r.rules, target: r.target, players: r.players, names: r.names, seat: seatOf, steps };
 }
 
 /** The steps, as a spectator or as `seat` saw them. A given record is sent as the file's own
@@ -75,6 +115,11 @@ async function load(request, step) {
     refuse(`This record cannot be replayed: ${body.detail || body.error || res.status}`);
     return;
   }
+  show(body, step);
+}
+
+/** Steps to draw, from the server or the file: shown from `step` on. */
+function show(body, step) {
   // each pile comes as how many cards it holds: the table draws no more than that
   for (const step of body.steps) {
     const v = step.view;
@@ -109,6 +154,9 @@ function start() {
   $("#replay-back").addEventListener("click", () => go(at - 1));
   $("#replay-next").addEventListener("click", () => go(at + 1));
   const who = $("#replay-seat");
+  // a file's own steps show the one point of view it was saved with: another seat's would
+  // need the server, and nothing of the file is sent
+  who.closest("label").hidden = local;
   who.replaceChildren(el("option", { value: "", text: "the table (hands hidden)" }),
     ...data.names.map((name, s) => el("option", { value: String(s), text: `${name}'s seat` })));
   who.addEventListener("change", () => {
