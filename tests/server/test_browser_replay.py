@@ -355,6 +355,11 @@ def test_a_classic_record_dropped_on_the_page(
     page.wait_for_function(
         "document.querySelector('#replay-error').textContent.includes('not JSON')"
     )
+    # a full record without steps beyond what the server replays: refused here, not sent
+    drop(page, json.dumps({**record, "pad": "x" * 4 * 1024 * 1024}), "big.json")
+    page.wait_for_function(
+        "document.querySelector('#replay-error').textContent.includes('beyond what this server')"
+    )
     # a full record without steps (the unokit command's): the page asks before sending it
     drop(page, json.dumps(record), "match.json")
     page.wait_for_selector("#replay-ask:not([hidden])")

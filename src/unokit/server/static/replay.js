@@ -6,7 +6,8 @@
 import { $, el } from "./dom.js";
 import { describe } from "./words.js";
 
-const MAX_FILE = 4 * 1024 * 1024;  // the server's own bound on a record it replays
+const MAX_FILE = 16 * 1024 * 1024;  // a file read here (a long match with its steps: ~3 MB)
+const MAX_SENT = 4 * 1024 * 1024;   // the server's own bound on a record it replays
 const FORMATS = ["unokit.match", "unokit.game"];
 const SEAT_FORMATS = ["unokit.match.seat", "unokit.game.seat"];
 
@@ -55,7 +56,7 @@ function refuse(text) {
 async function openFile(file) {
   $("#replay-error").hidden = true;
   $("#replay-ask").hidden = true;
-  if (file.size > MAX_FILE) { refuse(`This file is ${(file.size / 1048576).toFixed(1)} MB: a record replayed here is 4 MB at most.`); return; }
+  if (file.size > MAX_FILE) { refuse(`This file is ${(file.size / 1048576).toFixed(1)} MB: a record read here is 16 MB at most.`); return; }
   let record;
   const text = await file.text();
   try { record = JSON.parse(text); } catch { refuse(`${file.name} is not a record: it is not JSON.`); return; }
@@ -64,6 +65,7 @@ async function openFile(file) {
   const own = stepsOf(record);
   if (own) { local = true; show(own, 0); return; }
   if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved without its moves' drawing: it hides the other hands, so the table cannot be drawn from it. A seat's record downloaded from a table now carries them."); return; }
+  if (text.length > MAX_SENT) { refuse(`${file.name} holds the moves but not their drawing, and at ${(text.length / 1048576).toFixed(1)} MB it is beyond what this server replays (4 MB).`); return; }
   recordText = text;
   $("#replay-ask-text").textContent = `${file.name} holds the moves but not their drawing (a record written by the unokit command): this page cannot draw it alone.`;
   $("#replay-ask").hidden = false;
