@@ -64,7 +64,7 @@ async function openFile(file) {
   if (!FORMATS.includes(fmt) && !SEAT_FORMATS.includes(fmt)) { refuse(`${file.name} is not a unokit game or match record.`); return; }
   const own = stepsOf(record);
   if (own) { local = true; show(own, 0); return; }
-  if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved without its moves' drawing: it hides the other hands, so the table cannot be drawn from it. A seat's record downloaded from a table now carries them."); return; }
+  if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved without its moves' drawing: it hides the other hands, so the table cannot be drawn from it. A seat's record downloaded from a table carries its drawing."); return; }
   if (text.length > MAX_SENT) { refuse(`${file.name} holds the moves but not their drawing, and at ${(text.length / 1048576).toFixed(1)} MB it is beyond what this server replays (4 MB).`); return; }
   recordText = text;
   $("#replay-ask-text").textContent = `${file.name} holds the moves but not their drawing (a record written by the unokit command): this page cannot draw it alone.`;
@@ -97,7 +97,7 @@ function stepsOf(record) {
     });
   }
   if (!steps.every((s) => Number.isInteger(s.round) && Array.isArray(s.scores))) return null;
-  return { rules: r.rules, target: r.target, players: r.players, names: r.names, seat: seatOf, steps };
+  return { rules: r.rules, target: r.target, players: record.players, names: r.names, seat: seatOf, steps };
 }
 
 /** The steps, as a spectator or as `seat` saw them. A given record is sent as the file's own
