@@ -168,3 +168,21 @@ def test_a_seats_record_carries_what_that_seat_saw_and_no_other_card(
     mine = {c.code for c in game.hand(0)}
     shown = set(json.dumps(whole[-1]["view"]).replace('"', " ").split())
     assert not ({c for c in others if c not in mine} & shown - {whole[-1]["view"].get("top")})
+
+
+def test_every_presets_seat_steps_are_that_seats_view_and_no_more() -> None:
+    """The steps a seat's record carries, in each family of rules: at every step the
+    engine's view of that seat, and every event as that seat was told it."""
+    for preset, players, seat in (("party", 6, 4), ("triple-play", 3, 2), ("mattel-2021", 4, 1)):
+        record = json.loads(json.dumps(played(preset, players, 3, target=150).record()))
+        whole = expand(compact(replay_steps(record, None, seat))["steps"])
+        seen = as_seen(record, seat)
+        assert len(whole) == len(seen)
+        for step, (view, log) in zip(whole, seen, strict=True):
+            assert step["view"] == view, preset
+            assert "hands" not in view or view["over"]
+            events = [e["event"] for e in step["events"]]
+            assert events == [e.for_seat(seat).to_json() for e in log], preset
+            for event, full in zip(events, log, strict=True):
+                if full.cards and full.audience is not None and seat not in full.audience:
+                    assert "cards" not in event, (preset, event)
