@@ -6,6 +6,8 @@ steps are checked against the engine's own views, and the records still load as 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -186,3 +188,30 @@ def test_every_presets_seat_steps_are_that_seats_view_and_no_more() -> None:
             for event, full in zip(events, log, strict=True):
                 if full.cards and full.audience is not None and seat not in full.audience:
                     assert "cards" not in event, (preset, event)
+
+
+def test_replays_run_in_a_process_of_their_own_and_a_download_asked_again_is_kept(
+    make_client: Any,
+) -> None:
+    """A long replay would hold the interpreter lock against every table's event loop: it
+    runs in another process. The steps of a download are kept, so the same record asked
+    again costs no replay (here: none could run, its process having been killed)."""
+    client = make_client(grace=0.01)
+    table_id = finished_table(client)
+    replayer = client.app.state.replayer  # type: ignore[attr-defined]
+    first = client.get(f"/api/tables/{table_id}/record").json()
+    assert "replay" in first
+    pids = replayer.pids
+    assert pids and os.getpid() not in pids
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
+    again = client.get(f"/api/tables/{table_id}/record").json()
+    assert again["replay"] == first["replay"]
+    # a record not kept needs the (dead) process: "try again" once, then a fresh process
+    # replays it
+    answer = client.get(f"/api/tables/{table_id}/replay?seat=1")
+    assert answer.status_code == 503 and "try again" in answer.text, answer.text
+    answer = client.get(f"/api/tables/{table_id}/replay?seat=1")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["seat"] == 1
+    assert replayer.pids and not set(replayer.pids) & set(pids)

@@ -37,6 +37,7 @@ from unokit.server.guards import (
 from unokit.server.hub import BadRequestError, Connection, Hub, LimitError, TableError
 from unokit.server.names import NAME_LIMIT, TITLE_LIMIT, check_name, check_title
 from unokit.server.protocol import FrameError, parse_auth, parse_frame
+from unokit.server.replayer import Replayer
 from unokit.server.replaypage import add_replay_page
 from unokit.server.scorepage import add_score_page
 from unokit.server.table import TableSettings
@@ -163,6 +164,7 @@ def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
 def create_app(config: ServerConfig) -> FastAPI:
     """The table server for ``config`` (migrates the database on start)."""
     state: dict[str, Hub] = {}
+    replayer = Replayer()
     sockets: Counter[str] = Counter()
     """Open WebSockets per client address (this process)."""
 
@@ -180,10 +182,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         await hub.start()
         state["hub"] = hub
         app.state.hub = hub
+        app.state.replayer = replayer
         try:
             yield
         finally:
             await hub.stop()
+            replayer.close()
             store.close()
 
     app = FastAPI(
@@ -206,7 +210,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     def hub() -> Hub:
         return state["hub"]
 
-    replay_of = add_replay_page(app, hub)
+    replay_of = add_replay_page(app, hub, replayer)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
@@ -360,7 +364,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         seat = data.get("seat")
         assert table.match is not None  # hub().record refused a table not started
         full = data if seat is None else table.match.record()
-        steps = await replay_of(full, table.names(), seat)
+        key = (table_id, table.match_no, len(table.match.rounds), len(table.match.game.log), seat)
+        steps = await replay_of(full, table.names(), seat, key)
         if steps is not None:
             data["replay"] = steps
         return JSONResponse(

@@ -3,15 +3,14 @@
 ``GET /api/tables/{id}/replay``: a finished table's match, stepped through (the same rule as
 its record: the full match once it is over). ``POST /api/replay``: a record the page was
 given (dropped or picked), stepped through and answered; nothing of it is stored or logged.
-Both replay with the real engine off the event loop, a few at a time, so a long record never
-holds up a table.
+Both replay with the real engine in a process of its own (``unokit.server.replayer``), a
+few at a time, so a long record never holds up a table.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from importlib.resources import files
 from typing import Annotated, Any
 
@@ -19,45 +18,49 @@ from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from unokit.server.hub import Hub
-from unokit.server.replay import REPLAY_BODY, ReplayError, compact, replay_steps
+from unokit.server.replay import REPLAY_BODY, ReplayError
+from unokit.server.replayer import Replayer, ReplayUnavailableError
 
 __all__ = ["Stepper", "add_replay_page"]
 
 PAGE = files("unokit.server") / "static" / "index.html"
-AT_ONCE = 2
-"""Replays computed at the same time (each takes a core for up to a few tenths of a second)."""
 NO_STORE = {"Cache-Control": "no-store"}
 Seat = Annotated[int | None, Query(ge=0, le=15)]
 """Whose view the steps show (none: a spectator's)."""
-Stepper = Callable[[dict[str, Any], list[str], int | None], Awaitable[dict[str, Any] | None]]
+Stepper = Callable[
+    [dict[str, Any], list[str], int | None, Hashable], Awaitable[dict[str, Any] | None]
+]
 """A full record's compact steps, as a spectator or one seat saw them, for a record download
-(``None``: the record is beyond what the replay shows)."""
+(``None``: the record is beyond what the replay shows); kept under the given key."""
 
 
-def add_replay_page(app: FastAPI, hub: Callable[[], Hub]) -> Stepper:
+def add_replay_page(app: FastAPI, hub: Callable[[], Hub], replayer: Replayer) -> Stepper:
     """Serve ``/replay`` (the table page, which sees the address and replays) and its API;
-    give back how a record download gets its steps (through the same few replays at once)."""
-    gate = asyncio.Semaphore(AT_ONCE)
+    give back how a record download gets its steps (from the same ``replayer``)."""
 
     async def for_download(
-        record: dict[str, Any], names: list[str], seat: int | None
+        record: dict[str, Any], names: list[str], seat: int | None, key: Hashable
     ) -> dict[str, Any] | None:
-        async with gate:
-            try:
-                return compact(await asyncio.to_thread(replay_steps, record, names, seat))
-            except ReplayError:
-                return None
+        try:
+            return await replayer.steps(record, names, seat, packed=True, key=key)
+        except (ReplayError, ReplayUnavailableError):
+            return None
 
     async def steps(
-        record: Any, names: list[str] | None, seat: int | None, seats: Any = None
+        record: Any,
+        names: list[str] | None,
+        seat: int | None,
+        seats: Any = None,
+        key: Hashable | None = None,
     ) -> JSONResponse:
-        async with gate:
-            try:
-                data = await asyncio.to_thread(replay_steps, record, names, seat)
-            except ReplayError as err:
-                raise HTTPException(422, str(err)) from None
+        try:
+            data = await replayer.steps(record, names, seat, key=key)
+        except ReplayError as err:
+            raise HTTPException(422, str(err)) from None
+        except ReplayUnavailableError as err:
+            raise HTTPException(503, str(err)) from None
         if seats is not None:
-            data["seats"] = seats
+            data = dict(data, seats=seats)
         return JSONResponse(data, headers=NO_STORE)
 
     @app.get("/replay", include_in_schema=False)
@@ -86,6 +89,7 @@ def add_replay_page(app: FastAPI, hub: Callable[[], Hub]) -> Stepper:
         seats = table.public(set())["seats"]
         for s in seats:
             s["present"] = True
-        return await steps(record, table.names(), seat, seats)
+        key = ("table", table_id, table.match_no, seat)
+        return await steps(record, table.names(), seat, seats, key)
 
     return for_download
