@@ -3,8 +3,9 @@
 A long record takes the engine up to a second to step through. In a thread it would hold
 Python's interpreter lock against the event loop, and every table on the server would wait
 on it; in a separate process, at a lower CPU priority, it costs the tables nothing. The
-process starts at the first replay and is replaced if it dies. The steps of the last few
-downloads are kept, so asking for the same record again costs no replay.
+process starts at the first replay, is replaced if it dies, and ends with the server. The
+steps of the last few downloads are kept, so asking for the same record again costs no
+replay.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
+from unokit.bots.worker import started
 from unokit.server.replay import compact, replay_steps
 
 __all__ = ["ReplayUnavailableError", "Replayer"]
@@ -34,8 +36,11 @@ class ReplayUnavailableError(Exception):
     """The replay could not be computed now (its process died, or it took too long)."""
 
 
-def _lower() -> None:
+def _start(parent: int) -> None:
+    """A replay process's first step: a lower priority, and an exit once ``parent`` (the
+    server) is gone, even if it was killed with ``kill -9``."""
     os.nice(NICENESS)
+    started(parent)
 
 
 def _steps(record: Any, names: list[str] | None, seat: int | None, packed: bool) -> dict[str, Any]:
@@ -57,7 +62,8 @@ class Replayer:
             self._executor = ProcessPoolExecutor(
                 self._at_once,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower,
+                initializer=_start,
+                initargs=(os.getpid(),),
             )
         return self._executor
 
