@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from unokit.clitools import BadInput
+from unokit.cli.tools import BadInput
 from unokit.errors import RecordError
 from unokit.events import Event
 from unokit.game import Game
