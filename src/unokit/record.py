@@ -49,10 +49,13 @@ def game_record(game: Game, seat: int | None = None) -> dict[str, Any]:
     return record
 
 
-def replay_game(record: dict[str, Any]) -> Game:
-    """Rebuild the game a full record describes, checking every event on the way."""
-    from unokit.game import Game
+def replay_game(engine: type[Game], record: dict[str, Any]) -> Game:
+    """Rebuild the game a full record describes, checking every event on the way.
 
+    ``engine`` is the class whose ``new`` or ``arranged`` sets the round up (``Game``, which
+    picks each variant's engine by its rules): passed in, so this module, which the game
+    module imports, needs the game module for its types only.
+    """
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     fmt = record.get("format")
@@ -70,7 +73,7 @@ def replay_game(record: dict[str, Any]) -> Game:
         rules = Rules.from_json(record["rules"])
         origin = record["origin"]
         if origin["how"] == "new":
-            game = Game.new(
+            game = engine.new(
                 rules,
                 players=origin["players"],
                 seed=origin["seed"],
@@ -79,7 +82,7 @@ def replay_game(record: dict[str, Any]) -> Game:
                 absent=origin.get("absent", ()),
             )
         elif origin["how"] == "arranged":
-            game = Game.arranged(
+            game = engine.arranged(
                 rules,
                 hands=origin["hands"],
                 discard=origin["discard"],
