@@ -1,4 +1,9 @@
-"""``unokit demo``: one complete round among random players, printed move by move."""
+"""``unokit demo``: one complete round among random players, printed move by move.
+
+The players go by the names ``unokit replay`` tells the same record in (Ann, Bea, Cal, ...);
+each action is printed in the notation of the API, where seats are numbers, so the opening
+line says which seat each name has.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from unokit.cli.records import player_names
 from unokit.cli.tools import OutputPath, parse_house, rules_option, write_output
 from unokit.events import Event
 from unokit.game import Game
@@ -36,27 +42,30 @@ def demo(preset: str, house: str, players: int, seed: int, record_path: Path | N
         game = Game.new(rules, players=players, seed=seed)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
-    click.echo(f"unokit demo: {rules.name}, {players} players, seed {seed}")
-    _print_events(game.events(None))
+    names = player_names(players)
+    seats = ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(names))
+    click.echo(f"unokit demo: {rules.name}, {players} players, seed {seed}: {seats}")
+    _print_events(game.events(None), names)
     for seat, action, events in play_out(game, random_chooser(Random(seed))):
-        click.echo(f"[seat {seat}] {action}")
-        _print_events([e.for_seat(None) for e in events], indent="    ")
-    _print_result(game)
+        click.echo(f"[{names[seat]}] {action}")
+        _print_events([e.for_seat(None) for e in events], names, indent="    ")
+    _print_result(game, names)
     if record_path is not None:
         write_output(record_path, json.dumps(game.record(), indent=1))
         click.echo(f"record saved to {record_path}")
 
 
-def _print_events(events: list[Event], indent: str = "") -> None:
+def _print_events(events: list[Event], names: list[str], indent: str = "") -> None:
     for event in events:
-        click.echo(indent + describe(event))
+        click.echo(indent + describe(event, names))
 
 
-def _print_result(game: Game) -> None:
+def _print_result(game: Game, names: list[str]) -> None:
     if game.winner is None:
-        click.echo("the round ended blocked: no winner")
+        click.echo("the round ended blocked: nobody went out")
     else:
-        click.echo(f"seat {game.winner} wins the round")
+        click.echo(f"{names[game.winner]} wins the round")
+    width = max(len(name) for name in names)
     for seat, points in enumerate(game.round_points()):
         hand = " ".join(c.code for c in game.hand(seat)) or "-"
-        click.echo(f"  seat {seat}: {points:4d} points   hand left: {hand}")
+        click.echo(f"  {names[seat] + ':':<{width + 1}} {points:4d} points   hand left: {hand}")
