@@ -34,8 +34,9 @@ from typing import Any
 from unokit import Game, Rules
 from unokit.actions import Action
 from unokit.bots import IsmctsBot, decide, make_bot
-from unokit.bots.base import Decision, register_bot
+from unokit.bots.base import Decision
 from unokit.bots.knowledge import HandModel
+from unokit.bots.registry import register_bot
 from unokit.cards import Card
 from unokit.rng import Random
 from unokit.turns import play_out

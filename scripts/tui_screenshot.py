@@ -12,9 +12,9 @@ import argparse
 import asyncio
 from pathlib import Path
 
+from unokit.cli.play import build_table
 from unokit.tui.app import PlayApp
 from unokit.tui.autoplay import next_keys, settle
-from unokit.tui.cli import build_table
 
 SEED = 21
 TURNS = 3

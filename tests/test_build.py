@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from unokit import __version__
-from unokit.about import CORE, core_build
 from unokit.cli import main
+from unokit.cli.about import CORE, core_build
 
 ROOT = Path(__file__).parent.parent
 PURE = os.environ.get("UNOKIT_PURE", "") not in ("", "0")

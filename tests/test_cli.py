@@ -18,12 +18,34 @@ def test_demo_plays_a_complete_game_and_prints_the_points(tmp_path: Path) -> Non
         ["demo", "--rules", "mattel-2015", "--players", "3", "--seed", "5", "--record", str(out)],
     )
     assert result.exit_code == 0, result.output
-    assert "unokit demo: mattel-2015, 3 players, seed 5" in result.output
-    assert "[seat 0]" in result.output
-    assert "points" in result.output
+    first, *lines = result.output.splitlines()
+    assert (
+        first
+        == "unokit demo: mattel-2015, 3 players, seed 5: Ann (seat 0), Bea (seat 1), Cal (seat 2)"
+    )
+    assert "[Ann] " in result.output and "[Bea] " in result.output
+    assert "Ann is dealt 7 cards" in lines
     game = Game.replay(json.loads(out.read_text()))
     assert game.over
-    assert f"seat {game.winner} wins the round" in result.output
+    names = ["Ann", "Bea", "Cal"]
+    assert f"{names[game.winner]} wins the round" in lines
+    for seat, points in enumerate(game.round_points()):
+        assert any(line.startswith(f"  {names[seat]}: {points:4d} points") for line in lines)
+    assert not any("seat" in line for line in lines)  # the players go by their names
+
+
+def test_demo_and_replay_call_the_players_by_the_same_names(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    demo = CliRunner().invoke(main, ["demo", "--players", "5", "--seed", "2", "--record", str(out)])
+    replay = CliRunner().invoke(main, ["replay", str(out)])
+    assert demo.exit_code == replay.exit_code == 0, demo.output + replay.output
+    names = "Ann, Bea, Cal, Dot, Eli"
+    assert demo.output.splitlines()[0].endswith(
+        ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(names.split(", ")))
+    )
+    first, *_, won, _points = replay.output.splitlines()
+    assert first == f"mattel-2021, 5 players: {names} (replayed and checked)"
+    assert won.endswith(" wins the round") and won in demo.output.splitlines()
 
 
 def test_demo_is_reproducible_and_takes_house_rules() -> None:

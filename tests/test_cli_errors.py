@@ -353,7 +353,7 @@ def test_output_that_cannot_be_written_after_all_is_saved_elsewhere(tmp_path: Pa
     """The folder was checked before the work, but went away while it ran."""
     import click
 
-    from unokit.clitools import write_output
+    from unokit.cli.tools import write_output
 
     gone = tmp_path / "gone" / "results.json"
     with pytest.raises(click.ClickException) as caught:

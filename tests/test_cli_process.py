@@ -129,8 +129,8 @@ def test_a_plot_that_cannot_be_written_after_all_is_saved_elsewhere(tmp_path: Pa
     """The folder was fine when checked, then went away: the plot is not lost."""
     import click
 
+    from unokit.cli.simulate import _plot_elsewhere
     from unokit.simulate import Simulation
-    from unokit.simulate.cli import _plot_elsewhere
     from unokit.simulate.report import make_report
     from unokit.simulate.tally import Tally
 

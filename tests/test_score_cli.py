@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from unokit.cli import main
-from unokit.score_cli import parse_cards
+from unokit.cli.score import parse_cards
 from unokit.scorepad import Pad
 
 PROGRAM = [sys.executable, "-c", "from unokit.cli import main; main()"]

@@ -30,8 +30,10 @@ from unokit.actions import Action
 from unokit.cards import COLOR_NAMES, COLORS, Card, Kind
 from unokit.errors import ActionSyntaxError, IllegalAction
 from unokit.events import Event
+from unokit.record import game_record, replay_game
 from unokit.rng import Random
 from unokit.rules import Rules
+from unokit.view import build_view
 
 __all__ = ["PHASES", "QUIET_ORBITS", "ROUND_TURNS", "Game", "dry_spell_bound"]
 
@@ -1411,19 +1413,13 @@ class Game:
     # ------------------------------------------------------------------ views ---------
     def view(self, seat: int | None) -> dict[str, Any]:
         """All that ``seat`` may know now, JSON-ready (``None``: a spectator)."""
-        from unokit.view import build_view
-
         return build_view(self, seat)
 
     def record(self, seat: int | None = None) -> dict[str, Any]:
         """The game as versioned JSON; ``record(seat)``: as that seat saw it."""
-        from unokit.record import game_record
-
         return game_record(self, seat)
 
     @classmethod
     def replay(cls, record: dict[str, Any]) -> Game:
         """Rebuild a game from ``record()`` (refuses other versions and seat records)."""
-        from unokit.record import replay_game
-
-        return replay_game(record)
+        return replay_game(Game, record)

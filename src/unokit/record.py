@@ -50,12 +50,17 @@ def game_record(game: Game, seat: int | None = None) -> dict[str, Any]:
     return record
 
 
-def replay_game(record: dict[str, Any], step: Callable[[Game], None] | None = None) -> Game:
+def replay_game(
+    engine: type[Game], record: dict[str, Any], step: Callable[[Game], None] | None = None
+) -> Game:
     """Rebuild the game a full record describes, checking every event on the way;
     ``step(game)`` is called after the deal and after each action (the replay page draws
-    every step)."""
-    from unokit.game import Game
+    every step).
 
+    ``engine`` is the class whose ``new`` or ``arranged`` sets the round up (``Game``, which
+    picks each variant's engine by its rules): passed in, so this module, which the game
+    module imports, needs the game module for its types only.
+    """
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     fmt = record.get("format")
@@ -73,7 +78,7 @@ def replay_game(record: dict[str, Any], step: Callable[[Game], None] | None = No
         rules = Rules.from_json(record["rules"])
         origin = record["origin"]
         if origin["how"] == "new":
-            game = Game.new(
+            game = engine.new(
                 rules,
                 players=origin["players"],
                 seed=origin["seed"],
@@ -82,7 +87,7 @@ def replay_game(record: dict[str, Any], step: Callable[[Game], None] | None = No
                 absent=origin.get("absent", ()),
             )
         elif origin["how"] == "arranged":
-            game = Game.arranged(
+            game = engine.arranged(
                 rules,
                 hands=origin["hands"],
                 discard=origin["discard"],

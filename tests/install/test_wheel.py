@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from unokit import __version__
-from unokit.about import CORE
+from unokit.cli.about import CORE
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src" / "unokit"

@@ -56,7 +56,7 @@ def test_unokit_serve_refuses_chosen_seeds_unless_allowed(tmp_path: Path) -> Non
 
 
 def test_chosen_seeds_are_off_unless_the_operator_allows_them() -> None:
-    from unokit.server.cli import serve
+    from unokit.cli.serve import serve
 
     (option,) = [p for p in serve.params if p.name == "fixed_seeds"]
     assert option.default is False

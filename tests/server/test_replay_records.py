@@ -18,7 +18,7 @@ from tests.server.test_replay_api import played
 from tests.server.test_tables import hub_of
 
 from unokit import Match
-from unokit.records_cli import check_record, load_record
+from unokit.cli.records import check_record, load_record
 from unokit.server.replay import compact, replay_steps
 
 CARRIED = ("round", "scores", "match_over", "match_winner")

@@ -195,7 +195,7 @@ def test_the_command_refuses_bad_input_with_a_message() -> None:
 
 
 def test_the_rate_reads_in_seconds_a_game_when_games_are_slow() -> None:
-    from unokit.simulate.cli import rate_text
+    from unokit.cli.simulate import rate_text
 
     assert rate_text(0, None) == "-- games/s"
     assert rate_text(236, 2.0) == "118 games/s"

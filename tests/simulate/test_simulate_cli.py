@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.progress import Progress
 
-from unokit.simulate.cli import _Remaining, eta_text
+from unokit.cli.simulate import _Remaining, eta_text
 
 UNOKIT = str(Path(sys.executable).with_name("unokit"))
 

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from unokit import Match
 from unokit.bots import make_bot
 from unokit.cli import main
+from unokit.cli.play import build_table, default_bot, save_record
 from unokit.tui.app import PlayApp
 from unokit.tui.autoplay import next_keys, play_by_keys, settle
-from unokit.tui.cli import build_table, default_bot, save_record
 from unokit.tui.dialogs import InfoScreen
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from unokit import Action
+from unokit.cli.play import build_table
 from unokit.tui.app import PlayApp
-from unokit.tui.cli import build_table
 from unokit.tui.dialogs import ChoiceDialog
 from unokit.tui.widgets import PilePanel
 

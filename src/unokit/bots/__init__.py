@@ -9,24 +9,13 @@ one. ``easy``, ``normal`` and ``hard`` name bots of three strengths (``STRENGTHS
 docs/bots.md.
 """
 
-from unokit.bots.base import (
-    Bot,
-    BotError,
-    Decision,
-    achoose,
-    bot_names,
-    decide,
-    make_bot,
-    paced_choose,
-    parse_settings,
-    register_bot,
-    split_bot_list,
-)
+from unokit.bots.base import Bot, BotError, Decision, achoose, decide, paced_choose
 from unokit.bots.external import ExternalBot
 from unokit.bots.greedy import GreedyBot
 from unokit.bots.ismcts import IsmctsBot
 from unokit.bots.personality import Personality
 from unokit.bots.random_bot import RandomBot
+from unokit.bots.registry import bot_names, make_bot, parse_settings, register_bot, split_bot_list
 from unokit.bots.strengths import STRENGTHS
 from unokit.bots.table import play_game
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 
-from unokit.bots.base import make_bot
 from unokit.bots.protocol import serve
+from unokit.bots.registry import make_bot
 
 
 def main(argv: list[str] | None = None) -> None:

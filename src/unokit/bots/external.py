@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from unokit.actions import Action
-from unokit.bots.base import Bot, BotError, Decision, register_bot
+from unokit.bots.base import Bot, BotError, Decision
 from unokit.bots.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
@@ -23,6 +23,7 @@ from unokit.bots.protocol import (
     decide_message,
     read_message,
 )
+from unokit.bots.registry import register_bot
 from unokit.errors import ActionSyntaxError
 
 __all__ = ["ExternalBot"]

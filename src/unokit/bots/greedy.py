@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from unokit.actions import Action
-from unokit.bots.base import Bot, Decision, register_bot
+from unokit.bots.base import Bot, Decision
 from unokit.bots.knowledge import (
     color_counts,
     favourite_color,
@@ -24,6 +24,7 @@ from unokit.bots.knowledge import (
     teammate,
     trade_score,
 )
+from unokit.bots.registry import register_bot
 from unokit.cards import Card, Kind
 
 __all__ = ["GreedyBot", "challenge_odds"]

@@ -33,10 +33,11 @@ import time as _time
 from collections.abc import Callable, Sequence
 
 from unokit.actions import Action
-from unokit.bots.base import Bot, Decision, register_bot
+from unokit.bots.base import Bot, Decision
 from unokit.bots.greedy import GreedyBot
 from unokit.bots.knowledge import HandModel, favourite_color
 from unokit.bots.playout import playout_action
+from unokit.bots.registry import register_bot
 from unokit.cards import Card
 from unokit.game import Game
 from unokit.rng import Random

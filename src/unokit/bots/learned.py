@@ -28,8 +28,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from unokit.actions import Action
-from unokit.bots.base import Bot, Decision, register_bot
+from unokit.bots.base import Bot, Decision
 from unokit.bots.greedy import GreedyBot
+from unokit.bots.registry import register_bot
 from unokit.cards import COLORS, Card
 from unokit.envs.codec import ActionCodec
 from unokit.envs.observation import ObservationLayout

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from unokit.actions import Action
-from unokit.bots.base import Bot, Decision, register_bot
+from unokit.bots.base import Bot, Decision
+from unokit.bots.registry import register_bot
 
 __all__ = ["RandomBot"]
 

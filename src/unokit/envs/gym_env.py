@@ -18,7 +18,8 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from unokit.bots.base import Bot, decide, make_bot
+from unokit.bots.base import Bot, decide
+from unokit.bots.registry import make_bot
 from unokit.envs.table import EnvTable, declined_render_mode, describe, make_rules
 from unokit.rng import Random
 from unokit.rules import Rules

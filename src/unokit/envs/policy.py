@@ -18,7 +18,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from unokit.actions import Action
-from unokit.bots.base import Bot, Decision, register_bot
+from unokit.bots.base import Bot, Decision
+from unokit.bots.registry import register_bot
 from unokit.envs.codec import LET_GO, ActionCodec
 from unokit.envs.observation import ObservationLayout
 from unokit.rules import Rules

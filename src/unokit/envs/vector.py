@@ -38,8 +38,8 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-from unokit.bots.base import parse_settings
 from unokit.bots.greedy import GreedyBot
+from unokit.bots.registry import parse_settings
 from unokit.envs.codec import ActionCodec
 from unokit.envs.fastobs import card_map, field_starts, observe
 from unokit.envs.observation import ObservationLayout

@@ -41,6 +41,7 @@ from unokit.party.actions import (
     new_links_for,
 )
 from unokit.party.preset import check_party_rules
+from unokit.party.view import hide_pending_points, party_view
 from unokit.rng import Random
 from unokit.rules import Rules
 
@@ -522,15 +523,11 @@ class PartyGame(Game):
     def view(self, seat: int | None) -> dict[str, Any]:
         """The classic view plus the Direction Tracker, the link, the mini pile and who has
         pointed (never at whom, until all have)."""
-        from unokit.party.view import party_view
-
         return party_view(self, super().view(seat))
 
     def record(self, seat: int | None = None) -> dict[str, Any]:
         """As ``Game.record``; a seat's record hides the other seats' pending pointing
         choices as ``point ?`` until all are made."""
-        from unokit.party.view import hide_pending_points
-
         record = super().record(seat)
         if seat is not None and self._phase == POINTING:
             hide_pending_points(record, seat, self._point_from)

@@ -102,7 +102,7 @@ def replay_steps(
             last = Match.replay(record, lambda m: keep(m.game, len(m.rounds), m))
             rules = last.rules
         else:
-            rules = replay_game(record, lambda g: keep(g, 1, None)).rules
+            rules = replay_game(Game, record, lambda g: keep(g, 1, None)).rules
     except (RecordError, IllegalAction) as err:
         raise ReplayError(str(err)) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:

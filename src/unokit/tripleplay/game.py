@@ -31,6 +31,7 @@ from unokit.game import Game
 from unokit.rng import Random
 from unokit.rules import Rules
 from unokit.tripleplay.unit import LIT_PILES, PILES, Unit, UnitModel, UnitScript, check_lit
+from unokit.tripleplay.view import build_view
 
 __all__ = ["GIVE", "TIMEOUT_DRAW", "TriplePlayGame"]
 
@@ -811,6 +812,4 @@ class TriplePlayGame(Game):
 
     # ------------------------------------------------------------------ views ---------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from unokit.tripleplay.view import build_view
-
         return build_view(self, seat)

@@ -17,10 +17,10 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.filter import Monochrome
 from textual.screen import ModalScreen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from unokit.rules import SWITCHES, Rules
-from unokit.tui.widgets import HandBar, PilePanel, SeatsPanel
+from unokit.tui.widgets import HandBar, LogPane, PilePanel, SeatsPanel
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TableApp", "TooSmall", "house_rules"]
 
@@ -41,7 +41,7 @@ Screen { layout: vertical; }
 #keys { height: 1; }
 #keys Button { margin: 0 1 0 0; min-width: 4; }
 #status { height: 1; padding: 0 1; background: $boost; }
-TooSmall { align: center middle; }
+TooSmall { align: center middle; background: $background; }
 #too-small { width: 100%; height: auto; content-align: center middle; text-align: center;
              text-style: bold; padding: 1 2; }
 ChoiceDialog, InfoScreen { align: center middle; }
@@ -72,10 +72,15 @@ class TooSmall(ModalScreen[None]):
 
     def __init__(self, note: str) -> None:
         super().__init__()
-        self.note = note
+        self._note = Static(note, id="too-small")
 
     def compose(self) -> ComposeResult:
-        yield Static(self.note, id="too-small")
+        yield self._note
+
+    def show(self, note: str) -> None:
+        """Say the window's new size (also before the screen is drawn: a window being
+        dragged sends sizes faster than screens are built)."""
+        self._note.update(note)
 
 
 class TableApp(App[None]):
@@ -93,17 +98,13 @@ class TableApp(App[None]):
             self._filters.append(Monochrome())
         self.log_lines: list[str] = []
         """Every line written to the log panel, for tests and the record of what was said."""
-        self._log_styles: list[str] = []
-        self._log_width: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         with Horizontal(id="middle"):
             yield SeatsPanel(id="seats")
             yield PilePanel(id="pile")
-            log = RichLog(id="log", wrap=True, markup=False, min_width=20, max_lines=2000)
-            log.can_focus = False  # the arrow keys pick cards, not scroll the log
-            yield log
+            yield LogPane(id="log")
         yield HandBar(id="hand")
         yield from self.compose_keys()
         yield Static(id="status")
@@ -130,16 +131,14 @@ class TableApp(App[None]):
         self.query_one(HandBar).show(hand, playable or set(), selected)
 
     def write_log(self, lines: Sequence[str], style: str = "") -> None:
-        log = self.query_one(RichLog)
+        log = self.query_one(LogPane)
         for line in lines:
             self.log_lines.append(line)
-            self._log_styles.append(style)
-            log.write(Text(line, style=style))
+            log.say(Text(line, style=style))
 
     def on_resize(self, event: events.Resize) -> None:
-        """Below 80×24 say so instead of clipping the table; at any size wrap the log
-        again to its new width (a RichLog keeps lines as first wrapped). Both wait for the
-        layout of the new size."""
+        """Below 80×24 say so instead of clipping the table (once the new size is laid out;
+        the log panel wraps its lines again itself)."""
         self.call_after_refresh(self._fit_window)
 
     def _fit_window(self) -> None:
@@ -150,21 +149,11 @@ class TableApp(App[None]):
                 "at least. Make it larger to play on (Ctrl-C leaves)."
             )
             if isinstance(self.screen, TooSmall):
-                self.screen.query_one("#too-small", Static).update(note)
+                self.screen.show(note)
             else:
                 self.push_screen(TooSmall(note))
         elif isinstance(self.screen, TooSmall):
             self.pop_screen()
-        if self._log_width not in (None, width):
-            self._rewrap_log()
-        self._log_width = width
-
-    def _rewrap_log(self) -> None:
-        log = self.query_one(RichLog)
-        log.clear()
-        kept = zip(self.log_lines[-2000:], self._log_styles[-2000:], strict=True)
-        for line, style in kept:
-            log.write(Text(line, style=style))
 
     def set_status(self, text: str | Text) -> None:
         self.query_one("#status", Static).update(text)

@@ -6,17 +6,27 @@ terminal has no colour; with colour, the card is painted in it too.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import Any, Final
 
 from rich.text import Text
+from textual import events
 from textual.containers import Container
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from unokit.cards import COLOR_NAMES, Card
 
-__all__ = ["CardChip", "HandBar", "PilePanel", "SeatsPanel", "card_text", "variant_words"]
+__all__ = [
+    "CardChip",
+    "HandBar",
+    "LogPane",
+    "PilePanel",
+    "SeatsPanel",
+    "card_text",
+    "variant_words",
+]
 
 CARD_STYLES: Final = {
     "R": "bold white on #c62828",
@@ -102,6 +112,37 @@ class HandBar(Container):
     def codes(self) -> list[str]:
         """The cards shown, in order (what the person sees)."""
         return [chip.code for chip in self.query(CardChip)]
+
+
+class LogPane(RichLog):
+    """The log panel: what was said, wrapped at the panel's width, and wrapped again when
+    that width changes (a ``RichLog`` keeps each line as it was first wrapped, so a window
+    made wider would keep the narrow lines, and one made narrower would clip them)."""
+
+    KEPT: Final = 2000
+    """Lines kept (and scrolled back through); older ones are dropped."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, min_width=20, max_lines=self.KEPT)
+        self.can_focus = False  # the arrow keys pick cards, not scroll the log
+        self._said: deque[Text] = deque(maxlen=self.KEPT)
+        self._wrapped_at: int | None = None
+
+    def say(self, text: Text) -> None:
+        """Add one line at the bottom (wrapped at the panel's width)."""
+        self._said.append(text)
+        self.write(text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap every line again at the new width. This runs once the panel itself has its
+        new size, so the lines fit the layout of the window as it is now."""
+        width = event.size.width
+        if self._wrapped_at not in (None, width):
+            self.clear()
+            for text in self._said:
+                self.write(text)
+        if width:
+            self._wrapped_at = width
 
 
 def _direction(view: dict[str, Any]) -> str:

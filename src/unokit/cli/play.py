@@ -14,7 +14,7 @@ import click
 
 from unokit.bots import Bot, BotError, make_bot, split_bot_list
 from unokit.bots.external import ExternalBot
-from unokit.clitools import (
+from unokit.cli.tools import (
     Interrupted,
     OutputPath,
     check_bots_fit,

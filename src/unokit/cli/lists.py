@@ -111,7 +111,7 @@ def _settings(factory: Any) -> list[tuple[str, str]]:
 def bots() -> None:
     """List the bots, their settings (name:key=value,...) and the named strengths."""
     from unokit.bots import STRENGTHS, bot_names
-    from unokit.bots.base import _REGISTRY
+    from unokit.bots.registry import _REGISTRY
     from unokit.bots.strengths import STRENGTH_WORDS
 
     with contextlib.suppress(ImportError):  # the learned bot needs numpy

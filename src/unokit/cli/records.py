@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from unokit.clitools import BadInput
+from unokit.cli.tools import BadInput
 from unokit.errors import RecordError
 from unokit.events import Event
 from unokit.game import Game
@@ -26,7 +26,7 @@ from unokit.record import GAME_FORMAT, SEAT_FORMAT
 from unokit.tui.names import seat_names
 from unokit.words import describe
 
-__all__ = ["check_record", "load_record", "print_record"]
+__all__ = ["check_record", "load_record", "player_names", "print_record"]
 
 _MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What reading a record that is not shaped like one raises (``RecordError`` is one)."""
@@ -181,7 +181,7 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
     fmt = record["format"]
     if fmt == GAME_FORMAT:
         game = _checked_game(path, record)
-        names = _names(game.players)
+        names = player_names(game.players)
         click.echo(
             f"{game.rules.name}, {game.players} players: {', '.join(names)} (replayed and checked)"
         )
@@ -197,7 +197,7 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
         _print_result(record.get("result"), names)
     elif fmt == MATCH_FORMAT:
         match = _checked_match(path, record)
-        names = _names(match.players)
+        names = player_names(match.players)
         click.echo(
             f"{match.rules.name}, {match.players} players: {', '.join(names)}; "
             f"{_plural(len(match.rounds), 'round')} (replayed and checked)"
@@ -225,8 +225,9 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
         _print_match_end(names, record.get("scores"), record.get("over"), record.get("winner"))
 
 
-def _names(players: int) -> list[str]:
-    """Ann at seat 0 (the person, in ``unokit play``), then the names the bots go by there."""
+def player_names(players: int) -> list[str]:
+    """Ann at seat 0 (the person, in ``unokit play``), then the names the bots go by there:
+    the names a record is told in, and a demo round played."""
     return ["Ann", *seat_names(players, 0)[1:]]
 
 
@@ -234,7 +235,7 @@ def _seat_record_names(record: dict[str, Any]) -> list[str]:
     players = record.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 64:
         return []
-    return _names(players)
+    return player_names(players)
 
 
 def _seen_by(names: list[str], record: dict[str, Any]) -> str:

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from unokit.bots import BotError
-from unokit.clitools import (
+from unokit.cli.tools import (
     Interrupted,
     OutputPath,
     check_bots_fit,

@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from unokit.cards import Card
-from unokit.clitools import BadInput, OutputPath, fail
+from unokit.cli.tools import BadInput, OutputPath, fail
 from unokit.errors import CardSyntaxError, RecordError
 from unokit.scorepad import EDITION_NAMES, MODES, Pad
 

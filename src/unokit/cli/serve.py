@@ -9,7 +9,7 @@ from types import FrameType
 
 import click
 
-from unokit.clitools import Interrupted
+from unokit.cli.tools import Interrupted
 from unokit.server.config import ServerConfig, default_db_url
 from unokit.server.logs import LOG_FORMATS, setup_logging
 

@@ -1,0 +1,90 @@
+"""The ``unokit`` group: its help, ``--version``, and where each command is found."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import click
+
+from unokit.cli.about import version_line
+from unokit.cli.demo import demo
+from unokit.cli.lists import bots, presets
+from unokit.cli.replay import replay
+from unokit.cli.score import score
+from unokit.cli.tools import Interrupted, run_main
+
+__all__ = ["main"]
+
+
+# Commands that need an optional extra live in their own modules and are imported only when
+# used, so `unokit demo` starts fast and works without the extras installed.
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "simulate": ("unokit.cli.simulate", "simulate", "sim"),
+    "play": ("unokit.cli.play", "play", "tui"),
+    "serve": ("unokit.cli.serve", "serve", "server"),
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module the first time the command is asked for, and
+    runs every command under the conventions of ``unokit.cli.tools`` (one line an error)."""
+
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if complete_var is not None:
+            extra["complete_var"] = complete_var
+        if not standalone_mode:
+            return super().main(args, prog_name, standalone_mode=False, **extra)
+        run_main(
+            lambda: super(LazyGroup, self).main(args, prog_name, standalone_mode=False, **extra)
+        )
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in LAZY_COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        module_name, attr, extra = LAZY_COMMANDS[cmd_name]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as err:
+            if err.name is not None and err.name.startswith("unokit"):
+                return None  # not built yet
+            raise click.UsageError(
+                f"'unokit {cmd_name}' needs the {extra!r} extra: pip install -e '.[{extra}]' "
+                f"in a clone of unokit (or pip install 'unokit[{extra}]')"
+            ) from None
+        command = getattr(module, attr)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(version_line(), message="%(version)s")
+def main() -> None:
+    """unokit: Uno as the rule sheets say.
+
+    Shell completion of commands, options, presets and bots: add this line to ~/.bashrc
+    (zsh_source for zsh, fish_source for fish; docs/terminal.md).
+
+    \b
+        eval "$(_UNOKIT_COMPLETE=bash_source unokit)"
+    """
+
+
+for _command in (demo, replay, presets, bots, score):
+    main.add_command(_command)

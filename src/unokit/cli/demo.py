@@ -1,0 +1,71 @@
+"""``unokit demo``: one complete round among random players, printed move by move.
+
+The players go by the names ``unokit replay`` tells the same record in (Ann, Bea, Cal, ...);
+each action is printed in the notation of the API, where seats are numbers, so the opening
+line says which seat each name has.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from unokit.cli.records import player_names
+from unokit.cli.tools import OutputPath, parse_house, rules_option, write_output
+from unokit.events import Event
+from unokit.game import Game
+from unokit.rng import Random
+from unokit.rules import Rules
+from unokit.turns import play_out, random_chooser
+from unokit.words import describe
+
+__all__ = ["demo"]
+
+
+@click.command()
+@rules_option
+@click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
+@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option(
+    "--record",
+    "record_path",
+    type=OutputPath(),
+    help="also save the game record (JSON) here",
+)
+def demo(preset: str, house: str, players: int, seed: int, record_path: Path | None) -> None:
+    """Play one complete round among random players and print it move by move."""
+    try:
+        rules = Rules.preset(preset, **parse_house(house))
+        game = Game.new(rules, players=players, seed=seed)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    names = player_names(players)
+    seats = ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(names))
+    click.echo(f"unokit demo: {rules.name}, {players} players, seed {seed}: {seats}")
+    _print_events(game.events(None), names)
+    for seat, action, events in play_out(game, random_chooser(Random(seed))):
+        click.echo(f"[{names[seat]}] {action}")
+        _print_events([e.for_seat(None) for e in events], names, indent="    ")
+    _print_result(game, names)
+    if record_path is not None:
+        write_output(record_path, json.dumps(game.record(), indent=1))
+        click.echo(f"record saved to {record_path}")
+
+
+def _print_events(events: list[Event], names: list[str], indent: str = "") -> None:
+    for event in events:
+        click.echo(indent + describe(event, names))
+
+
+def _print_result(game: Game, names: list[str]) -> None:
+    if game.winner is None:
+        click.echo("the round ended blocked: nobody went out")
+    else:
+        click.echo(f"{names[game.winner]} wins the round")
+    width = max(len(name) for name in names)
+    for seat, points in enumerate(game.round_points()):
+        hand = " ".join(c.code for c in game.hand(seat)) or "-"
+        click.echo(f"  {names[seat] + ':':<{width + 1}} {points:4d} points   hand left: {hand}")
