@@ -34,6 +34,7 @@ class Tally:
     state_frames: int = 0
     bytes: int = 0
     measuring: bool = False
+    connected: int = 0
 
 
 def _int_after(raw: str, key: str) -> int | None:
@@ -68,6 +69,7 @@ async def lean_player(
         )
     async with ws:
         await ws.send(json.dumps({"type": "auth", "token": token}))  # never in the URL
+        tally.connected += 1
         frame_id = 0
         if host:
             frame_id += 1
@@ -135,16 +137,11 @@ async def _close_on(stop: asyncio.Event, ws: Any) -> None:
 
 
 async def play_seats(
-    urls: list[str],
-    seats: list[Seat],
-    *,
-    think: float,
-    measure_from: float,
-    measure_to: float,
-    seed: float,
+    out: Any, urls: list[str], seats: list[Seat], *, think: float, seed: float
 ) -> dict[str, Any]:
-    """Play ``seats`` (seat ``i`` of a table to ``urls[i % len(urls)]``) until
-    ``measure_to`` (``time.perf_counter()``, one clock for every process on the machine)."""
+    """Play ``seats`` (seat ``i`` of a table to ``urls[i % len(urls)]``). Once every seat
+    is connected it says ``"connected"`` through ``out`` and gets back the measured window
+    (``time.perf_counter()`` values: one clock for every process on the machine)."""
     tally, stop = Tally(), asyncio.Event()
     rng, gate = random.Random(seed), asyncio.Semaphore(20)
     tasks = []
@@ -159,6 +156,10 @@ async def play_seats(
             gate=gate,
         )
         tasks.append(asyncio.create_task(player))
+    while tally.connected < len(seats) and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.2)
+    out.send("connected")
+    measure_from, measure_to = await asyncio.to_thread(out.recv)
     await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
     tally.measuring = True
     cpu0 = time.process_time()
@@ -189,4 +190,4 @@ def client_process(out: Any, urls: list[str], seats: list[Seat], **kwargs: Any) 
         runner: Any = uvloop.run
     except ImportError:
         runner = asyncio.run
-    out.send(runner(play_seats(urls, seats, **kwargs)))
+    out.send(runner(play_seats(out, urls, seats, **kwargs)))

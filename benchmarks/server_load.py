@@ -209,29 +209,32 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await wait_healthy(f"http://127.0.0.1:{server.port}")
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             seats = await honest_tables(http, args.tables)
-        # the clients connect and start during the warm-up; the window opens after it
-        now = time.perf_counter()
-        connect_s = 5 + args.tables * 4 / 400  # ~400 connections a second, on a busy machine
-        measure_from = now + connect_s + args.warmup
-        measure_to = measure_from + args.seconds
         context = multiprocessing.get_context("spawn")
         pipes, processes = [], []
         for n, part in enumerate(_spread(seats, args.client_processes)):
             ours, theirs = context.Pipe()
-            kwargs = {"think": args.think, "measure_from": measure_from,
-                      "measure_to": measure_to, "seed": n + 1}  # fmt: skip
+            kwargs = {"think": args.think, "seed": n + 1}
             body = (theirs, urls, part)
             process = context.Process(target=client_process, args=body, kwargs=kwargs)
             process.start()
             pipes.append(ours)
             processes.append(process)
+        for pipe in pipes:  # every seat connected: the warm-up, then the measured window
+            await asyncio.to_thread(pipe.recv)
+        measure_from = time.perf_counter() + args.warmup
+        measure_to = measure_from + args.seconds
+        for pipe in pipes:
+            pipe.send((measure_from, measure_to))
         await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
+        spy = _profile(servers[0].pid, args) if args.profile else None
         cpu0 = sum(_cpu(s.pid) for s in servers)
         load0 = Path("/proc/loadavg").read_text().split()[:3]
         await asyncio.sleep(max(0.0, measure_to - time.perf_counter()))
         server_cpu = sum(_cpu(s.pid) for s in servers) - cpu0
         load1 = Path("/proc/loadavg").read_text().split()[:3]
         results = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+        if spy is not None:
+            await asyncio.to_thread(spy.wait, 60)
         for process in processes:
             process.join(timeout=30)
     finally:
@@ -267,6 +270,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "clients_cpu_share": [round(r["cpu_s"] / elapsed, 2) for r in results],
         "clients_cpu_ms_per_action": round(clients_cpu / actions * 1000, 3),
         "players_failed": sum(r["players_failed_count"] for r in results),
+        **({"profile_shares": shares(Path(args.profile))} if args.profile else {}),
         "loadavg_before": " ".join(load0),
         "loadavg_after": " ".join(load1),
     }
@@ -331,6 +335,42 @@ async def in_process(tables: int, rounds: int, preset: str = "mattel-2021") -> d
     }
 
 
+def _profile(pid: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    """py-spy samples the (first) server's stacks for the measured window."""
+    spy = Path(sys.executable).with_name("py-spy")
+    command = [
+        str(spy), "record", "--pid", str(pid), "--duration", str(int(args.seconds)),
+        "--rate", "250", "--format", "raw", "--nonblocking", "--output", args.profile,
+    ]  # fmt: skip
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+PARTS = {
+    "websocket deflate": ("permessage_deflate", "zlib"),
+    "JSON": ("json/encoder", "json/decoder", "json/__init__"),
+    "database commit": ("sqlalchemy/", "psycopg", "sqlite3", "unokit/server/db.py"),
+    "the four views (no JSON)": (
+        "_state_text", "_shared_part", "_chat_text", "unokit/view.py", "public (unokit",
+    ),
+    "the engine (apply, legal)": ("unokit/game.py", "unokit/actions", "unokit/cards"),
+    "outbox": ("unokit/server/outbox.py",),
+    "the rest of the hub": ("unokit/server/",),
+    "uvicorn, websockets, starlette": ("uvicorn/", "websockets/", "starlette/", "fastapi/"),
+}  # fmt: skip
+"""Each sample goes to the first part (in this order) that any frame of its stack names."""
+
+
+def shares(raw: Path) -> dict[str, float]:
+    """The share of the server's busy samples spent in each part (py-spy ``raw`` stacks)."""
+    counts: dict[str, int] = dict.fromkeys([*PARTS, "event loop, other"], 0)
+    for line in raw.read_text().splitlines():
+        stack, _, n = line.rpartition(" ")
+        part = next((p for p, keys in PARTS.items() if any(k in stack for k in keys)), None)
+        counts[part or "event loop, other"] += int(n)
+    total = max(1, sum(counts.values()))
+    return {part: round(n / total, 3) for part, n in counts.items()}
+
+
 def _cpu(pid: int) -> float:
     """CPU seconds the server process has used (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -356,6 +396,9 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--redis", default=None, help="Redis URL the servers share tables through")
     parser.add_argument("--server-flags", default="", help="more flags for unokit serve")
+    parser.add_argument(
+        "--profile", default=None, help="py-spy the server into this file; print each part's share"
+    )
     parser.add_argument(
         "--preset",
         default="mattel-2021",
