@@ -36,13 +36,24 @@ class Tally:
     measuring: bool = False
     connected: int = 0
 
+    def take(self) -> dict[str, Any]:
+        """What was counted so far; the counts start again from nothing."""
+        names = ("latencies", "errors", "rounds", "frames", "state_frames", "bytes")
+        got = {name: getattr(self, name) for name in names}
+        self.latencies = []
+        self.errors = self.rounds = self.frames = self.state_frames = self.bytes = 0
+        return got
+
 
 def _int_after(raw: str, key: str) -> int | None:
-    """The integer after the first ``key`` in ``raw`` (``None``: absent or not a number)."""
+    """The integer after the first ``key`` (``"name":``) in ``raw``, with or without a space
+    after the colon (``None``: absent or not a number)."""
     i = raw.find(key)
     if i < 0:
         return None
     i += len(key)
+    if raw.startswith(" ", i):
+        i += 1
     j = i
     while j < len(raw) and (raw[j].isdigit() or raw[j] == "-"):
         j += 1
@@ -96,22 +107,23 @@ async def _play(
         if tally.measuring:
             tally.frames += 1
             tally.bytes += len(raw)
-        if raw.startswith('{"type": "error"'):
+        kind = raw[9:15] if raw.startswith('{"type":"') else raw[10:16]  # with JSON's spaces
+        if kind == 'error"':
             tally.errors += tally.measuring
             pending = None
             continue
-        if not raw.startswith('{"type": "state"'):
+        if kind != 'state"':
             continue
         tally.state_frames += tally.measuring
-        version = _int_after(raw, '"version": ') or version
+        version = _int_after(raw, '"version":') or version
         if pending is not None and version > pending[1]:
             if tally.measuring:
                 tally.latencies.append(time.perf_counter() - pending[0])
             pending = None
-        to_play = _int_after(raw, '"to_play": ')
-        if to_play is None and raw.find('"view": null') >= 0:
+        to_play = _int_after(raw, '"to_play":')
+        if to_play is None and ('"view": null' in raw or '"view":null' in raw):
             continue
-        over = raw.find('"over": true') >= 0
+        over = '"over": true' in raw or '"over":true' in raw
         if over:
             if host and acted_on != version:
                 acted_on = version
@@ -120,8 +132,8 @@ async def _play(
                 frame_id += 1
                 await ws.send(json.dumps({"type": "rematch", "id": frame_id}))
             continue
-        me = _int_after(raw, '"seat": ')
-        if to_play == me and acted_on != version and pending is None:
+        me = _int_after(raw, '"seat":')
+        if me is not None and to_play == me and acted_on != version and pending is None:
             acted_on = version
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             legal = json.loads(raw)["view"]["legal"]
@@ -140,8 +152,9 @@ async def play_seats(
     out: Any, urls: list[str], seats: list[Seat], *, think: float, seed: float
 ) -> dict[str, Any]:
     """Play ``seats`` (seat ``i`` of a table to ``urls[i % len(urls)]``). Once every seat
-    is connected it says ``"connected"`` through ``out`` and gets back the measured window
-    (``time.perf_counter()`` values: one clock for every process on the machine)."""
+    is connected it says ``"connected"`` through ``out`` and gets back the measured windows
+    (``(from, to)`` pairs of ``time.perf_counter()``: one clock for every process on the
+    machine); what it saw is reported per window."""
     tally, stop = Tally(), asyncio.Event()
     rng, gate = random.Random(seed), asyncio.Semaphore(20)
     tasks = []
@@ -159,27 +172,19 @@ async def play_seats(
     while tally.connected < len(seats) and not any(t.done() for t in tasks):
         await asyncio.sleep(0.2)
     out.send("connected")
-    measure_from, measure_to = await asyncio.to_thread(out.recv)
-    await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
-    tally.measuring = True
-    cpu0 = time.process_time()
-    await asyncio.sleep(max(0.0, measure_to - time.perf_counter()))
-    cpu = time.process_time() - cpu0
-    tally.measuring = False
+    windows: list[tuple[float, float]] = await asyncio.to_thread(out.recv)
+    seen = []
+    for measure_from, measure_to in windows:
+        await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
+        tally.measuring = True
+        cpu0 = time.process_time()
+        await asyncio.sleep(max(0.0, measure_to - time.perf_counter()))
+        tally.measuring = False
+        seen.append({**tally.take(), "cpu_s": time.process_time() - cpu0})
     stop.set()
     done = await asyncio.gather(*tasks, return_exceptions=True)
     failed = [repr(r) for r in done if isinstance(r, BaseException)]
-    return {
-        "latencies": tally.latencies,
-        "errors": tally.errors,
-        "rounds": tally.rounds,
-        "frames": tally.frames,
-        "state_frames": tally.state_frames,
-        "bytes": tally.bytes,
-        "cpu_s": cpu,
-        "players_failed": failed[:3],
-        "players_failed_count": len(failed),
-    }
+    return {"windows": seen, "players_failed": failed[:3], "players_failed_count": len(failed)}
 
 
 def client_process(out: Any, urls: list[str], seats: list[Seat], **kwargs: Any) -> None:

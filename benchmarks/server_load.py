@@ -144,21 +144,33 @@ async def player(
 
 
 async def honest_tables(http: httpx.AsyncClient, tables: int) -> list[tuple[str, str, bool, str]]:
-    """``tables`` 4-seat tables of people: (table, token, is host, address) per seat."""
-    seats: list[tuple[str, str, bool, str]] = []
-    for i in range(tables):
+    """``tables`` 4-seat tables of people: (table, token, is host, address) per seat
+    (created 16 at a time)."""
+    gate = asyncio.Semaphore(16)
+
+    async def one(i: int) -> list[tuple[str, str, bool, str]]:
         headers = {"X-Forwarded-For": address_of(i)}
-        body = {"name": "p0", "seats": 4, "house": {"scoring": "none"}}
-        t = (await http.post("/api/tables", json=body, headers=headers)).json()
-        seats.append((t["table"], t["token"], True, address_of(i)))
-        for n in (1, 2, 3):
-            path = f"/api/tables/{t['table']}/join"
-            j = (await http.post(path, json={"name": f"p{n}"}, headers=headers)).json()
-            seats.append((t["table"], j["token"], False, address_of(i)))
-    return seats
+        async with gate:
+            body = {"name": "p0", "seats": 4, "house": {"scoring": "none"}}
+            t = (await http.post("/api/tables", json=body, headers=headers)).json()
+            seats = [(t["table"], t["token"], True, address_of(i))]
+            for n in (1, 2, 3):
+                path = f"/api/tables/{t['table']}/join"
+                j = (await http.post(path, json={"name": f"p{n}"}, headers=headers)).json()
+                seats.append((t["table"], j["token"], False, address_of(i)))
+        return seats
+
+    made = await asyncio.gather(*(one(i) for i in range(tables)))
+    return [seat for table in made for seat in table]
 
 
-def start_servers(args: argparse.Namespace, *, log_level: str = "warning") -> list[Any]:
+LOAD_FLAGS = ("--rate", "1000", "--bot-delay", "0", "--grace", "3600", "--round-pause", "3600")
+"""The load benchmark's server: no rate limit in the way, no pauses."""
+
+
+def start_servers(
+    args: argparse.Namespace, *, log_level: str = "warning", flags: tuple[str, ...] = LOAD_FLAGS
+) -> list[Any]:
     """``args.servers`` ``unokit serve`` processes on loopback ports: one on a fresh SQLite
     file, or several sharing ``args.db`` (PostgreSQL) and ``args.redis``."""
     if args.servers > 1 and not (args.db and args.redis):
@@ -170,14 +182,25 @@ def start_servers(args: argparse.Namespace, *, log_level: str = "warning") -> li
         port = free_port()
         command = [
             sys.executable, "-c", "from unokit.cli import main; main()", "serve",
-            "--port", str(port), "--db", db, *shared, "--rate", "1000", "--bot-delay", "0",
-            "--grace", "3600", "--round-pause", "3600", "--log-level", log_level,
+            "--port", str(port), "--db", db, *shared, *flags, "--log-level", log_level,
             *args.server_flags.split(),
         ]  # fmt: skip
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         server.port = port  # type: ignore[attr-defined]
         servers.append(server)
     return servers
+
+
+def stop_servers(servers: list[Any]) -> None:
+    """SIGTERM (uvicorn closes its connections), then SIGKILL for any still there."""
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 async def wait_healthy(base: str) -> None:
@@ -224,7 +247,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         measure_from = time.perf_counter() + args.warmup
         measure_to = measure_from + args.seconds
         for pipe in pipes:
-            pipe.send((measure_from, measure_to))
+            pipe.send([(measure_from, measure_to)])
         await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
         spy = _profile(servers[0].pid, args) if args.profile else None
         cpu0 = sum(_cpu(s.pid) for s in servers)
@@ -232,16 +255,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, measure_to - time.perf_counter()))
         server_cpu = sum(_cpu(s.pid) for s in servers) - cpu0
         load1 = Path("/proc/loadavg").read_text().split()[:3]
-        results = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+        got = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+        results = [
+            {**g["windows"][0], "players_failed_count": g["players_failed_count"]} for g in got
+        ]
         if spy is not None:
             await asyncio.to_thread(spy.wait, 60)
         for process in processes:
             process.join(timeout=30)
     finally:
-        for server in servers:
-            server.terminate()
-        for server in servers:
-            server.wait(timeout=20)
+        stop_servers(servers)
     elapsed = args.seconds
     lat = sorted(x for r in results for x in r["latencies"])
     q = statistics.quantiles(lat, n=100) if len(lat) >= 100 else [float("nan")] * 99
@@ -345,27 +368,35 @@ def _profile(pid: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-PARTS = {
+NAMED = {
     "websocket deflate": ("permessage_deflate", "zlib"),
-    "JSON": ("json/encoder", "json/decoder", "json/__init__"),
+    "JSON": ("json/encoder", "json/decoder", "json/__init__", "orjson"),
     "database commit": ("sqlalchemy/", "psycopg", "sqlite3", "unokit/server/db.py"),
     "the four views (no JSON)": (
         "_state_text", "_shared_part", "_chat_text", "unokit/view.py", "public (unokit",
     ),
-    "the engine (apply, legal)": ("unokit/game.py", "unokit/actions", "unokit/cards"),
+}  # fmt: skip
+"""A sample whose stack names one of these anywhere goes to the first that it names."""
+LEAF = {
+    "socket writes (system calls)": ("transport.write", "WebSocketsSansIOProtocol.send ("),
     "outbox": ("unokit/server/outbox.py",),
+    "the engine (apply, legal)": ("unokit/game.py", "unokit/actions", "unokit/cards"),
     "the rest of the hub": ("unokit/server/",),
     "uvicorn, websockets, starlette": ("uvicorn/", "websockets/", "starlette/", "fastapi/"),
 }  # fmt: skip
-"""Each sample goes to the first part (in this order) that any frame of its stack names."""
+"""Any other sample goes to the part of the innermost frame of its stack that one names."""
 
 
 def shares(raw: Path) -> dict[str, float]:
     """The share of the server's busy samples spent in each part (py-spy ``raw`` stacks)."""
-    counts: dict[str, int] = dict.fromkeys([*PARTS, "event loop, other"], 0)
+    counts: dict[str, int] = dict.fromkeys([*NAMED, *LEAF, "event loop, other"], 0)
     for line in raw.read_text().splitlines():
         stack, _, n = line.rpartition(" ")
-        part = next((p for p, keys in PARTS.items() if any(k in stack for k in keys)), None)
+        part = next((p for p, keys in NAMED.items() if any(k in stack for k in keys)), None)
+        for frame in reversed(stack.split(";")) if part is None else ():
+            part = next((p for p, keys in LEAF.items() if any(k in frame for k in keys)), None)
+            if part is not None:
+                break
         counts[part or "event loop, other"] += int(n)
     total = max(1, sum(counts.values()))
     return {part: round(n / total, 3) for part, n in counts.items()}
