@@ -95,6 +95,9 @@ class Connection:
     sent: tuple[int, int, int] = (0, 0, 0)
     """(match number, round number, events sent of that round): a rematch's first round has
     the old match's round number, so the match number tells the two apart."""
+    table_sent: str = ""
+    """The table's public part (JSON text) in the last state frame sent to this connection:
+    the next one leaves it out while it is unchanged (a new connection gets it at once)."""
     tokens: float = 0.0
     stamp: float = 0.0
     logged: float = -1e9
@@ -784,7 +787,11 @@ class Hub:
         cached = self._shared.get(table.id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        text = json.dumps({"table": table.public(present)})[1:-1]
+        public = table.public(present)
+        del public["version"]  # in the frame itself: the public part changes less often
+        text = json.dumps({"table": public})[1:-1]
+        if cached is not None and cached[1] == text:
+            text = cached[1]  # the same object: comparing it with a connection's is free
         self._shared[table.id] = (key, text)
         return text
 
@@ -803,7 +810,7 @@ class Hub:
                 task.add_done_callback(self._tasks.discard)
             return None
         seat = conn.seat
-        frame: dict[str, Any] = {"type": "state", "seat": seat}
+        frame: dict[str, Any] = {"type": "state", "seat": seat, "version": table.version}
         match = table.match
         if match is None:
             frame["view"] = None
@@ -829,7 +836,11 @@ class Hub:
             frame["events_from"] = since
             conn.sent = (table.match_no, round_no, len(game.log))
             frame["clock"] = self._deadlines(table)
-        return json.dumps(frame)[:-1] + ", " + self._shared_part(table) + "}"
+        shared = self._shared_part(table)
+        if shared == conn.table_sent:
+            return json.dumps(frame)
+        conn.table_sent = shared
+        return json.dumps(frame)[:-1] + ", " + shared + "}"
 
     def _chat_text(self, conn: Connection) -> str | None:
         """The chat frame for one connection: the lines after the last one it was sent (on
