@@ -27,6 +27,7 @@ from unokit.server.botpool import BotPool
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
+from unokit.server.frames import dumps
 from unokit.server.names import same_name
 from unokit.server.odds import wild_draw_four_odds
 from unokit.server.outbox import CLOSE_SEAT_CHANGED, Outbox
@@ -530,9 +531,7 @@ class Hub:
                 present = await self.coord.present(table.id)
                 self._observe(table, present)
                 self._owner_frame(table, seat, frame, present)
-            conn.queue.put_nowait(
-                json.dumps({"type": "ack", "id": frame.id, "version": table.version})
-            )
+            conn.queue.put_nowait(dumps({"type": "ack", "id": frame.id, "version": table.version}))
         if isinstance(frame, Chat):
             await self._chatted(table)
         else:
@@ -554,9 +553,7 @@ class Hub:
             conn.seat, conn.token_hash, conn.former = seat, mine.token_hash, None
             await self.coord.presence(table.id, seat, +1)
             self._clocks[table.id].absent_since.pop(seat, None)
-            conn.queue.put_nowait(
-                json.dumps({"type": "ack", "id": frame.id, "version": table.version})
-            )
+            conn.queue.put_nowait(dumps({"type": "ack", "id": frame.id, "version": table.version}))
             log.info("seat taken back", extra={"table": table.id, "seat": seat})
         await self._changed(table)
 
@@ -789,7 +786,7 @@ class Hub:
             return cached[1]
         public = table.public(present)
         del public["version"]  # in the frame itself: the public part changes less often
-        text = json.dumps({"table": public})[1:-1]
+        text = dumps({"table": public})[1:-1]
         if cached is not None and cached[1] == text:
             text = cached[1]  # the same object: comparing it with a connection's is free
         self._shared[table.id] = (key, text)
@@ -838,9 +835,9 @@ class Hub:
             frame["clock"] = self._deadlines(table)
         shared = self._shared_part(table)
         if shared == conn.table_sent:
-            return json.dumps(frame)
+            return dumps(frame)
         conn.table_sent = shared
-        return json.dumps(frame)[:-1] + ", " + shared + "}"
+        return dumps(frame)[:-1] + "," + shared + "}"
 
     def _chat_text(self, conn: Connection) -> str | None:
         """The chat frame for one connection: the lines after the last one it was sent (on
@@ -852,7 +849,7 @@ class Hub:
         if not lines:
             return None
         conn.chat_seen = int(lines[-1].get("id") or 0)
-        return json.dumps({"type": "chat", "lines": lines})
+        return dumps({"type": "chat", "lines": lines})
 
     def _deadlines(self, table: Table) -> dict[str, float | None]:
         """Seconds left on the turn clock and before the next deal (``None``: no clock), for
