@@ -60,6 +60,8 @@ class Client:
             count[0] += 1
             count[1] += len(text.encode())
             if kind == "state":
+                if "table" not in frame and self.state:  # left out while unchanged
+                    frame["table"] = self.state["table"]
                 self.state = frame
                 for m in frame.get("chat", ()):
                     self.said.add(m["text"])
@@ -86,7 +88,9 @@ async def connect(base_ws: str, table: str, token: str) -> tuple[Client, asyncio
 
 
 def version(c: Client) -> int:
-    return int(c.state["table"]["version"]) if c.state else -1
+    if not c.state:
+        return -1
+    return int(c.state["version"] if "version" in c.state else c.state["table"]["version"])
 
 
 async def run(args: argparse.Namespace) -> dict[str, dict[str, list[float]]]:

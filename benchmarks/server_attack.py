@@ -1,40 +1,47 @@
-"""Attack benchmark of the table server (not a test): honest tables' latency with and
-without floods from one hostile client, side by side in one run.
+"""Attack benchmark of the table server (not a test): honest tables' latency without and
+under each attack from one hostile address, side by side in one run.
 
-Starts ``unokit serve`` with its default limits on a loopback port and a fresh SQLite file,
-and plays ``--tables`` honest 4-seat tables exactly as ``server_load.py`` does (each table's
-players from their own address). It measures the honest action -> view latency for
-``--seconds``, then starts the attacks from one address and measures again:
+Starts ``unokit serve`` on a loopback port (a fresh SQLite file; or ``--servers 2`` processes
+sharing ``--db`` PostgreSQL and ``--redis``, honest seats and the attacker's sockets spread
+over both), with the server's own limits, bot pace and grace period, and plays ``--tables``
+honest 4-seat tables as ``server_load.py`` does (lean players in a process of their own,
+each table from its own address). It measures the honest action -> view latency for
+``--seconds`` without any attack, then once per attack named in ``--attacks`` (attacks
+joined with ``+`` run together), each from a fresh attacker process of its own:
 
 - **tables**: create tables as fast as answers come (refused past the per-address limit);
 - **seats**: take every open seat in the lobby (refused past the per-address seat limit);
 - **sockets**: open spectator WebSockets in a loop (refused past the per-address limit);
-- **token copies**: open copies of one seat token (refused past the per-seat limit);
-- **slow bots**: tables whose bots search at the caps (``ismcts:iterations=2000``), so
-  the bot workers and the per-decision deadline are exercised.
+- **tokens**: open copies of one seat token (refused past the per-seat limit);
+- **bots**: tables whose bots search at the caps (``ismcts:iterations=2000``), so the bot
+  workers and the per-decision deadline are exercised;
+- **chat**: a 10-seat table, 8 seats taken, 32 sockets on them sending 500-character chat
+  lines every 0.1 s, and 32 spectator sockets that never read;
+- **botonly**: as many tables as the address may create, every seat but the host's a bot;
+  the host connects, starts, and then never acts (its stand-in plays after the grace);
+- **stale**: a seat taken, four sockets on it, a leave through one of them, again and
+  again: the other three must be closed (close code 4409) at once.
 
-    .venv/bin/python benchmarks/server_attack.py --tables 50 --seconds 20
+    .venv/bin/python benchmarks/server_attack.py --tables 200 --seconds 20 \
+        --attacks tables+seats+sockets+tokens,chat,botonly,stale,bots
 
-The attacker runs in a process of its own (as it would on its own machine), so its work
-never delays the honest clients' clocks in this process. ``--pin`` also keeps the machine's
-cores apart: the server (and its bot workers) on CPU 0; the honest clients and the attacker
-on CPU 1, the attacker at nice 10 so that it takes what the honest clients leave of that
-core: on a 2-core machine, the nearest stand-in for an attacker on another machine.
+``--pin`` also keeps the machine's cores apart: the server (and its bot workers) on CPU 0;
+the honest clients and the attacker on CPU 1, the attacker at nice 10.
 
-Prints one JSON object: the honest p50/p99 in both phases and what each attack got.
+Prints one JSON object: the honest p50/p99 without attack and under each, the ratio of the
+p99s, the server's CPU share and what each attack got.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -44,7 +51,8 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent))
-from server_load import Stats, _cpu, free_port, honest_tables, player
+from lean_client import client_process
+from server_load import _cpu, honest_tables, start_servers, stop_servers, wait_healthy
 
 ATTACKER = "203.0.113.66"
 HEADERS = {"X-Forwarded-For": ATTACKER}
@@ -144,11 +152,134 @@ async def slow_bots(
     await asyncio.gather(*(one(i) for i in range(6)), return_exceptions=True)
 
 
+async def _seats(http: httpx.AsyncClient, seats: int, got: Counter[str]) -> tuple[str, list[str]]:
+    """A table of the attacker's with as many of its ``seats`` taken as the address may."""
+    t = (
+        await http.post("/api/tables", json={"name": "c0", "seats": seats}, headers=HEADERS)
+    ).json()
+    tokens = [t["token"]]
+    for i in range(1, seats):
+        r = await http.post(
+            f"/api/tables/{t['table']}/join", json={"name": f"c{i}"}, headers=HEADERS
+        )
+        got[f"chat seat {r.status_code}"] += 1
+        if r.status_code == 200:
+            tokens.append(r.json()["token"])
+    return t["table"], tokens
+
+
+async def chat_flood(
+    http: httpx.AsyncClient, urls: list[str], got: Counter[str], stop: asyncio.Event
+) -> None:
+    """32 sockets chatting at the rate limit, 32 that never read, at one table."""
+    table, tokens = await _seats(http, 10, got)
+    silent = []
+    for i in range(32):
+        ws = await websockets.connect(
+            f"{urls[i % len(urls)]}/ws/{table}", additional_headers=HEADERS, max_queue=1
+        )
+        await ws.send(json.dumps({"type": "auth"}))
+        silent.append(ws)  # never read
+
+    async def chatter(i: int) -> None:
+        url = f"{urls[i % len(urls)]}/ws/{table}"
+        async with websockets.connect(url, additional_headers=HEADERS) as ws:
+            await ws.send(json.dumps({"type": "auth", "token": tokens[i % len(tokens)]}))
+            reader = asyncio.create_task(_drain(ws, got))
+            n = 0
+            while not stop.is_set() and not reader.done():
+                await ws.send(json.dumps({"type": "chat", "text": f"{n:06d} " + "x" * 490}))
+                got["chat lines sent"] += 1
+                n += 1
+                await asyncio.sleep(0.1)
+            reader.cancel()
+
+    try:
+        await asyncio.gather(*(chatter(i) for i in range(32)), return_exceptions=True)
+    finally:
+        got["silent closed by the server"] += sum(ws.close_code is not None for ws in silent)
+        for ws in silent:
+            ws.transport.abort()
+
+
+async def _drain(ws: Any, got: Counter[str]) -> None:
+    with contextlib.suppress(websockets.ConnectionClosed):
+        async for raw in ws:
+            if isinstance(raw, str) and '"error"' in raw[:20]:
+                got["chatter error frames"] += 1
+
+
+async def bot_only(
+    http: httpx.AsyncClient, urls: list[str], got: Counter[str], stop: asyncio.Event
+) -> None:
+    """Tables of bots, their host connected but never acting."""
+    held = []
+    try:
+        for i in range(40):
+            body = {"name": f"b{i}", "seats": 4, "bots": ["random", "random", "random"]}
+            r = await http.post("/api/tables", json=body, headers=HEADERS)
+            got[f"bot table {r.status_code}"] += 1
+            if r.status_code != 201:
+                break
+            t = r.json()
+            ws = await websockets.connect(
+                f"{urls[i % len(urls)]}/ws/{t['table']}", additional_headers=HEADERS, max_queue=None
+            )
+            await ws.send(json.dumps({"type": "auth", "token": t["token"]}))
+            await ws.send(json.dumps({"type": "start"}))
+            held.append((ws, asyncio.create_task(_drain(ws, got))))
+        await stop.wait()
+    finally:
+        for ws, reader in held:
+            reader.cancel()
+            await ws.close()
+
+
+async def stale_sockets(
+    http: httpx.AsyncClient, urls: list[str], got: Counter[str], stop: asyncio.Event
+) -> None:
+    """Take a seat, open four sockets on it, leave through one: the others are closed."""
+    t = (await http.post("/api/tables", json={"name": "s0", "seats": 10}, headers=HEADERS)).json()
+    n = 0
+    while not stop.is_set():
+        n += 1
+        r = await http.post(
+            f"/api/tables/{t['table']}/join", json={"name": f"s{n}"}, headers=HEADERS
+        )
+        if r.status_code != 200:
+            got[f"stale join {r.status_code}"] += 1
+            await asyncio.sleep(0.1)
+            continue
+        token = r.json()["token"]
+        socks = []
+        for i in range(4):
+            ws = await websockets.connect(
+                f"{urls[i % len(urls)]}/ws/{t['table']}", additional_headers=HEADERS
+            )
+            await ws.send(json.dumps({"type": "auth", "token": token}))
+            socks.append(ws)
+        await socks[0].send(json.dumps({"type": "leave"}))
+        for ws in socks[1:]:
+            try:
+                async with asyncio.timeout(10):
+                    async for _ in ws:
+                        pass
+            except websockets.ConnectionClosed:
+                pass
+            except TimeoutError:
+                got["stale socket still open after 10 s"] += 1
+            got[f"stale socket closed {ws.close_code}"] += 1
+        for ws in socks:
+            await ws.close()
+
+
 async def attack(
-    base: str, victim: dict[str, str], spectate: str, names: list[str], seconds: float
+    bases: list[str], victim: dict[str, str], spectate: str, names: list[str], seconds: float
 ) -> dict[str, Any]:
     """Every flood named at once from the attacker's address, for ``seconds``."""
+    base = bases[0]
     base_ws = "ws" + base.removeprefix("http")
+    urls = ["ws" + b.removeprefix("http") for b in bases]
     got: Counter[str] = Counter()
     stop = asyncio.Event()
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -162,6 +293,9 @@ async def attack(
                 base_ws, victim["table"], victim["token"], kind="token copy", got=got, stop=stop
             ),
             "bots": lambda: slow_bots(http, base_ws, got, stop),
+            "chat": lambda: chat_flood(http, urls, got, stop),
+            "botonly": lambda: bot_only(http, urls, got, stop),
+            "stale": lambda: stale_sockets(http, urls, got, stop),
         }
         tasks = [asyncio.create_task(floods[name]()) for name in names]
         began = time.perf_counter()
@@ -174,84 +308,92 @@ async def attack(
     return {"answers": dict(sorted(got.items())), "seconds": round(elapsed, 1)}
 
 
-def attacker(pin: bool, out: Any, *call: Any) -> None:
-    """The attacker's process: its own event loop, its result sent back through ``out``."""
+def attacker(pin: bool, address: str, out: Any, *call: Any) -> None:
+    """The attacker's process, at nice 10 (the nearest stand-in on a shared machine for an
+    attacker on a machine of its own): its own event loop and address, its result sent back
+    through ``out``."""
+    global HEADERS  # noqa: PLW0603 (this process's address, read by every flood)
+    HEADERS = {"X-Forwarded-For": address}
     if pin:
         os.sched_setaffinity(0, {1})
-        os.nice(10)
+    os.nice(10)
     out.send(asyncio.run(attack(*call)))
 
 
+ATTACK_FLAGS = ("--rate", "1000", "--round-pause", "3600")
+"""The attack benchmark's server: the default limits, bot pace and grace period (the honest
+players' frames are never rate limited; their rounds end in a rematch, not a pause)."""
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    port = free_port()
-    tmp = Path(tempfile.mkdtemp(prefix="unokit-attack-"))
-    command = [
-        sys.executable, "-c", "from unokit.cli import main; main()", "serve",
-        "--port", str(port), "--db", f"sqlite:///{tmp / 'tables.sqlite3'}",
-        "--rate", "1000", "--bot-delay", "0", "--grace", "3600", "--round-pause", "3600",
-        "--log-level", "error", *args.server_flags.split(),
-    ]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    servers = start_servers(args, log_level="error", flags=ATTACK_FLAGS)
+    bases = [f"http://127.0.0.1:{s.port}" for s in servers]
+    urls = ["ws" + b.removeprefix("http") for b in bases]
     if args.pin:  # the server's bot workers, started later, inherit its CPU
-        os.sched_setaffinity(server.pid, {0})
+        for server in servers:
+            os.sched_setaffinity(server.pid, {0})
         os.sched_setaffinity(0, {1})
-    base, base_ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    phases = ["none", *args.attacks.split(",")]
+    context = multiprocessing.get_context("spawn")
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            for _ in range(300):
-                try:
-                    if (await http.get("/health")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.1)
+        for base in bases:
+            await wait_healthy(base)
+        async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
             seats = await honest_tables(http, args.tables)
-            stats, stop = Stats(), asyncio.Event()
-            rng, gate = random.Random(1), asyncio.Semaphore(20)
-            honest = [
-                asyncio.create_task(
-                    player(base_ws, table, token, host=host, think=args.think, stats=stats,
-                           stop=stop, rng=random.Random(rng.random()), gate=gate,
-                           address=address)
-                )
-                for table, token, host, address in seats
-            ]  # fmt: skip
-            await asyncio.sleep(args.warmup)
-            stats.measuring = True
-            cpu = _cpu(server.pid)
-            await asyncio.sleep(args.seconds)
-            quiet = list(stats.latencies)
-            quiet_cpu, cpu = _cpu(server.pid) - cpu, _cpu(server.pid)
-            stats.latencies.clear()
-            # the attack: one address, every flood at once, from a process of its own
-            victim = (await http.post("/api/tables", json={"name": "v"}, headers=HEADERS)).json()
-            ours, theirs = multiprocessing.Pipe()
-            call = (base, victim, seats[0][0], args.attacks.split(","), args.seconds)
-            process = multiprocessing.get_context("spawn").Process(
-                target=attacker, args=(args.pin, theirs, *call)
-            )
-            process.start()
-            await asyncio.sleep(args.seconds)
-            attacked = list(stats.latencies)
-            attacked_cpu = _cpu(server.pid) - cpu
-            stop.set()
-            await asyncio.gather(*honest, return_exceptions=True)
-            got = await asyncio.to_thread(ours.recv)
-            process.join()
+            victim = (
+                await http.post("/api/tables", json={"name": "v"}, headers=HEADERS)
+            ).json()  # the tokens flood's table (the first attacker address's)
+        ours, theirs = context.Pipe()
+        honest = context.Process(
+            target=client_process,
+            args=(theirs, urls, seats),
+            kwargs={"think": args.think, "seed": 1},
+        )
+        honest.start()
+        await asyncio.to_thread(ours.recv)  # every honest seat connected
+        lead, gap = 8.0, 10.0  # the attacker sets up before its window, and is gone after it
+        t0 = time.perf_counter() + args.warmup + lead
+        windows = [(t0 + k * (args.seconds + gap + lead), 0.0) for k in range(len(phases))]
+        windows = [(a, a + args.seconds) for a, _ in windows]
+        ours.send(windows)
+        report: dict[str, Any] = {}
+        for phase, (began, ended) in zip(phases, windows, strict=True):
+            await asyncio.sleep(max(0.0, began - lead - time.perf_counter()))
+            process = None
+            if phase != "none":
+                their_end, end = context.Pipe()
+                call = (bases, victim, seats[0][0], phase.split("+"), args.seconds + lead)
+                address = f"203.0.113.{66 + len(report)}"  # each attack from an address of its own
+                process = context.Process(target=attacker, args=(args.pin, address, end, *call))
+                process.start()
+            await asyncio.sleep(max(0.0, began - time.perf_counter()))
+            cpu = sum(_cpu(s.pid) for s in servers)
+            await asyncio.sleep(max(0.0, ended - time.perf_counter()))
+            report[phase] = {
+                "server_cpu": round((sum(_cpu(s.pid) for s in servers) - cpu) / args.seconds, 2),
+                "loadavg": Path("/proc/loadavg").read_text().split()[0],
+            }
+            if process is not None:
+                got = await asyncio.to_thread(their_end.recv)
+                await asyncio.to_thread(process.join, 30)
+                report[phase]["attack_answers"] = got["answers"]
+        result = await asyncio.to_thread(ours.recv)
+        await asyncio.to_thread(honest.join, 30)
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        stop_servers(servers)
+    quiet = _quantiles(result["windows"][0]["latencies"])
+    for phase, seen in zip(phases, result["windows"], strict=True):
+        report[phase] = {**_quantiles(seen["latencies"]), **report[phase]}
+        report[phase]["honest_error_frames"] = seen["errors"]
+        if phase != "none" and quiet["p99_ms"] and report[phase]["p99_ms"]:
+            report[phase]["p99_ratio"] = round(report[phase]["p99_ms"] / quiet["p99_ms"], 2)
     return {
         "tables": args.tables,
-        "attacks": args.attacks,
+        "servers": args.servers,
         "seconds_per_phase": args.seconds,
-        "honest_without_attack": _quantiles(quiet),
-        "honest_under_attack": _quantiles(attacked),
-        "server_cpu": [round(quiet_cpu / args.seconds, 2), round(attacked_cpu / args.seconds, 2)],
-        "attack_answers": got["answers"],
-        "attack_seconds": got["seconds"],
         "pinned": args.pin,
-        "honest_error_frames": stats.errors,
-        "load_average": os.getloadavg()[0],
+        "honest_players_failed": result["players_failed_count"],
+        "phases": report,
     }
 
 
@@ -262,9 +404,14 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.8, help="seconds before each action")
     parser.add_argument(
-        "--attacks", default="tables,seats,sockets,tokens,bots", help="which floods to run"
+        "--attacks",
+        default="tables+seats+sockets+tokens,chat,botonly,stale,bots",
+        help="the attack phases, separated by commas; floods joined by + run together",
     )
     parser.add_argument("--server-flags", default="", help="more flags for unokit serve")
+    parser.add_argument("--servers", type=int, default=1, help="above 1: --db and --redis")
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--redis", default=None, help="Redis URL the servers share tables through")
     parser.add_argument(
         "--pin", action="store_true", help="server on CPU 0, clients and attacker on CPU 1"
     )

@@ -10,7 +10,18 @@ the host asks for a rematch, so tables play for the whole run.
 
     .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 60
 
-The server runs in its own process; the clients share this one (both on the same machine).
+The server runs in its own process; the simulated players run in ``--client-processes``
+processes of their own (``lean_client.py``: they read only the fields they need from each
+frame), which report their own CPU time beside the server's, so that they are never the
+hidden bottleneck. Besides latency it reports the server's CPU per action and per state
+frame, frames per action and bytes per state frame, and the load average before and after.
+
+``--servers 2 --db postgresql+psycopg://... --redis redis://...`` starts two server
+processes sharing the database and Redis; seat ``i`` of each table connects to process
+``i % 2``, so every action crosses processes:
+
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20 --servers 2 \
+        --db postgresql+psycopg://unokit:unokit@127.0.0.1:5432/unokit --redis redis://127.0.0.1:6379/0
 
 ``--in-process`` measures the server's own share instead, without sockets or clients: the
 hub handles every action of ``--tables`` 4-seat tables in turn (engine, commit, the four
@@ -26,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -38,6 +50,9 @@ from typing import Any
 
 import httpx
 import websockets
+
+sys.path.insert(0, str(Path(__file__).parent))
+from lean_client import Seat, client_process
 
 
 def address_of(table: int) -> str:
@@ -129,72 +144,138 @@ async def player(
 
 
 async def honest_tables(http: httpx.AsyncClient, tables: int) -> list[tuple[str, str, bool, str]]:
-    """``tables`` 4-seat tables of people: (table, token, is host, address) per seat."""
-    seats: list[tuple[str, str, bool, str]] = []
-    for i in range(tables):
+    """``tables`` 4-seat tables of people: (table, token, is host, address) per seat
+    (created 16 at a time)."""
+    gate = asyncio.Semaphore(16)
+
+    async def one(i: int) -> list[tuple[str, str, bool, str]]:
         headers = {"X-Forwarded-For": address_of(i)}
-        body = {"name": "p0", "seats": 4, "house": {"scoring": "none"}}
-        t = (await http.post("/api/tables", json=body, headers=headers)).json()
-        seats.append((t["table"], t["token"], True, address_of(i)))
-        for n in (1, 2, 3):
-            path = f"/api/tables/{t['table']}/join"
-            j = (await http.post(path, json={"name": f"p{n}"}, headers=headers)).json()
-            seats.append((t["table"], j["token"], False, address_of(i)))
-    return seats
+        async with gate:
+            body = {"name": "p0", "seats": 4, "house": {"scoring": "none"}}
+            t = (await http.post("/api/tables", json=body, headers=headers)).json()
+            seats = [(t["table"], t["token"], True, address_of(i))]
+            for n in (1, 2, 3):
+                path = f"/api/tables/{t['table']}/join"
+                j = (await http.post(path, json={"name": f"p{n}"}, headers=headers)).json()
+                seats.append((t["table"], j["token"], False, address_of(i)))
+        return seats
+
+    made = await asyncio.gather(*(one(i) for i in range(tables)))
+    return [seat for table in made for seat in table]
+
+
+LOAD_FLAGS = ("--rate", "1000", "--bot-delay", "0", "--grace", "3600", "--round-pause", "3600")
+"""The load benchmark's server: no rate limit in the way, no pauses."""
+
+
+def start_servers(
+    args: argparse.Namespace, *, log_level: str = "warning", flags: tuple[str, ...] = LOAD_FLAGS
+) -> list[Any]:
+    """``args.servers`` ``unokit serve`` processes on loopback ports: one on a fresh SQLite
+    file, or several sharing ``args.db`` (PostgreSQL) and ``args.redis``."""
+    if args.servers > 1 and not (args.db and args.redis):
+        raise SystemExit("--servers above 1 needs --db (PostgreSQL) and --redis")
+    db = args.db or f"sqlite:///{Path(tempfile.mkdtemp(prefix='unokit-load-')) / 't.sqlite3'}"
+    shared = ["--redis", args.redis] if args.redis else []
+    servers = []
+    for _ in range(args.servers):
+        port = free_port()
+        command = [
+            sys.executable, "-c", "from unokit.cli import main; main()", "serve",
+            "--port", str(port), "--db", db, *shared, *flags, "--log-level", log_level,
+            *args.server_flags.split(),
+        ]  # fmt: skip
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server.port = port  # type: ignore[attr-defined]
+        servers.append(server)
+    return servers
+
+
+def stop_servers(servers: list[Any]) -> None:
+    """SIGTERM (uvicorn closes its connections), then SIGKILL for any still there."""
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+async def wait_healthy(base: str) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for _ in range(600):
+            try:
+                if (await http.get("/health")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.1)
+    raise SystemExit(f"no server answered at {base}")
+
+
+def _spread(seats: list[Seat], parts: int) -> list[list[Seat]]:
+    """Whole tables to each client process, round robin."""
+    out: list[list[Seat]] = [[] for _ in range(parts)]
+    for i in range(0, len(seats), 4):
+        out[i // 4 % parts].extend(seats[i : i + 4])
+    return out
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    port = free_port()
-    tmp = Path(tempfile.mkdtemp(prefix="unokit-load-"))
-    db = f"sqlite:///{tmp / 'tables.sqlite3'}"
-    command = [
-        sys.executable, "-c", "from unokit.cli import main; main()", "serve",
-        "--port", str(port), "--db", db, "--rate", "1000", "--bot-delay", "0",
-        "--grace", "3600", "--round-pause", "3600", "--log-level", "warning",
-    ]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    servers = start_servers(args)
+    urls = [f"ws://127.0.0.1:{s.port}" for s in servers]
+    base = f"http://127.0.0.1:{servers[0].port}"
     try:
+        for server in servers:
+            await wait_healthy(f"http://127.0.0.1:{server.port}")
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            for _ in range(300):
-                try:
-                    if (await http.get("/health")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.1)
             seats = await honest_tables(http, args.tables)
-        stats = Stats()
-        stop = asyncio.Event()
-        rng = random.Random(1)
-        gate = asyncio.Semaphore(20)
-        tasks = [
-            asyncio.create_task(
-                player(f"ws://127.0.0.1:{port}", table, token, host=host, think=args.think,
-                       stats=stats, stop=stop, rng=random.Random(rng.random()), gate=gate,
-                       address=address)
-            )
-            for table, token, host, address in seats
-        ]  # fmt: skip
-        await asyncio.sleep(args.warmup)
-        stats.measuring = True
-        began = time.perf_counter()
-        cpu0 = _cpu(server.pid)
-        client0 = time.process_time()
-        await asyncio.sleep(args.seconds)
-        elapsed = time.perf_counter() - began
-        cpu1 = _cpu(server.pid)
-        client1 = time.process_time()
-        stats.measuring = False
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        context = multiprocessing.get_context("spawn")
+        pipes, processes = [], []
+        for n, part in enumerate(_spread(seats, args.client_processes)):
+            ours, theirs = context.Pipe()
+            kwargs = {"think": args.think, "seed": n + 1}
+            body = (theirs, urls, part)
+            process = context.Process(target=client_process, args=body, kwargs=kwargs)
+            process.start()
+            pipes.append(ours)
+            processes.append(process)
+        for pipe in pipes:  # every seat connected: the warm-up, then the measured window
+            await asyncio.to_thread(pipe.recv)
+        measure_from = time.perf_counter() + args.warmup
+        measure_to = measure_from + args.seconds
+        for pipe in pipes:
+            pipe.send([(measure_from, measure_to)])
+        await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
+        spy = _profile(servers[0].pid, args) if args.profile else None
+        cpu0 = sum(_cpu(s.pid) for s in servers)
+        load0 = Path("/proc/loadavg").read_text().split()[:3]
+        await asyncio.sleep(max(0.0, measure_to - time.perf_counter()))
+        server_cpu = sum(_cpu(s.pid) for s in servers) - cpu0
+        load1 = Path("/proc/loadavg").read_text().split()[:3]
+        got = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+        results = [
+            {**g["windows"][0], "players_failed_count": g["players_failed_count"]} for g in got
+        ]
+        if spy is not None:
+            await asyncio.to_thread(spy.wait, 60)
+        for process in processes:
+            process.join(timeout=30)
     finally:
-        server.terminate()
-        server.wait(timeout=20)
-    lat = sorted(stats.latencies)
+        stop_servers(servers)
+    elapsed = args.seconds
+    lat = sorted(x for r in results for x in r["latencies"])
     q = statistics.quantiles(lat, n=100) if len(lat) >= 100 else [float("nan")] * 99
+    actions = max(1, len(lat))
+    state_frames = sum(r["state_frames"] for r in results)
+    clients_cpu = sum(r["cpu_s"] for r in results)
     return {
         "tables": args.tables,
         "connections": args.tables * 4,
+        "servers": args.servers,
+        "client_processes": args.client_processes,
         "think_s": args.think,
         "seconds": round(elapsed, 1),
         "actions": len(lat),
@@ -202,11 +283,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "p50_ms": round(q[49] * 1000, 1),
         "p99_ms": round(q[98] * 1000, 1),
         "max_ms": round(lat[-1] * 1000, 1) if lat else None,
-        "rounds_finished": stats.rounds,
-        "error_frames": stats.errors,
-        "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2),
-        "clients_cpu_share": round((client1 - client0) / elapsed, 2),
-        "load_average": os.getloadavg()[0],
+        "rounds_finished": sum(r["rounds"] for r in results),
+        "error_frames": sum(r["errors"] for r in results),
+        "frames_per_action": round(sum(r["frames"] for r in results) / actions, 2),
+        "bytes_per_state_frame": round(sum(r["bytes"] for r in results) / max(1, state_frames)),
+        "server_cpu_share": round(server_cpu / elapsed, 2),
+        "server_cpu_ms_per_action": round(server_cpu / actions * 1000, 3),
+        "server_cpu_ms_per_state_frame": round(server_cpu / max(1, state_frames) * 1000, 3),
+        "clients_cpu_share": [round(r["cpu_s"] / elapsed, 2) for r in results],
+        "clients_cpu_ms_per_action": round(clients_cpu / actions * 1000, 3),
+        "players_failed": sum(r["players_failed_count"] for r in results),
+        **({"profile_shares": shares(Path(args.profile))} if args.profile else {}),
+        "loadavg_before": " ".join(load0),
+        "loadavg_after": " ".join(load1),
     }
 
 
@@ -269,6 +358,50 @@ async def in_process(tables: int, rounds: int, preset: str = "mattel-2021") -> d
     }
 
 
+def _profile(pid: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    """py-spy samples the (first) server's stacks for the measured window."""
+    spy = Path(sys.executable).with_name("py-spy")
+    command = [
+        str(spy), "record", "--pid", str(pid), "--duration", str(int(args.seconds)),
+        "--rate", "250", "--format", "raw", "--nonblocking", "--output", args.profile,
+    ]  # fmt: skip
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+NAMED = {
+    "websocket deflate": ("permessage_deflate", "zlib"),
+    "JSON": ("json/encoder", "json/decoder", "json/__init__", "orjson"),
+    "database commit": ("sqlalchemy/", "psycopg", "sqlite3", "unokit/server/db.py"),
+    "the four views (no JSON)": (
+        "_state_text", "_shared_part", "_chat_text", "unokit/view.py", "public (unokit",
+    ),
+}  # fmt: skip
+"""A sample whose stack names one of these anywhere goes to the first that it names."""
+LEAF = {
+    "socket writes (system calls)": ("transport.write", "WebSocketsSansIOProtocol.send ("),
+    "outbox": ("unokit/server/outbox.py",),
+    "the engine (apply, legal)": ("unokit/game.py", "unokit/actions", "unokit/cards"),
+    "the rest of the hub": ("unokit/server/",),
+    "uvicorn, websockets, starlette": ("uvicorn/", "websockets/", "starlette/", "fastapi/"),
+}  # fmt: skip
+"""Any other sample goes to the part of the innermost frame of its stack that one names."""
+
+
+def shares(raw: Path) -> dict[str, float]:
+    """The share of the server's busy samples spent in each part (py-spy ``raw`` stacks)."""
+    counts: dict[str, int] = dict.fromkeys([*NAMED, *LEAF, "event loop, other"], 0)
+    for line in raw.read_text().splitlines():
+        stack, _, n = line.rpartition(" ")
+        part = next((p for p, keys in NAMED.items() if any(k in stack for k in keys)), None)
+        for frame in reversed(stack.split(";")) if part is None else ():
+            part = next((p for p, keys in LEAF.items() if any(k in frame for k in keys)), None)
+            if part is not None:
+                break
+        counts[part or "event loop, other"] += int(n)
+    total = max(1, sum(counts.values()))
+    return {part: round(n / total, 3) for part, n in counts.items()}
+
+
 def _cpu(pid: int) -> float:
     """CPU seconds the server process has used (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -285,6 +418,18 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.8, help="seconds before each action")
     parser.add_argument("--in-process", action="store_true", help="the hub alone, no network")
+    parser.add_argument(
+        "--client-processes", type=int, default=1, help="processes the simulated players share"
+    )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes (above 1: --db and --redis)"
+    )
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--redis", default=None, help="Redis URL the servers share tables through")
+    parser.add_argument("--server-flags", default="", help="more flags for unokit serve")
+    parser.add_argument(
+        "--profile", default=None, help="py-spy the server into this file; print each part's share"
+    )
     parser.add_argument(
         "--preset",
         default="mattel-2021",

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from tests.server.live import with_table
 
 from unokit.server import ServerConfig, create_app
 
@@ -66,7 +67,7 @@ def join(client: TestClient, table: str, name: str) -> dict[str, Any]:
 
 
 def receive(ws: WebSocketTestSession) -> dict[str, Any]:
-    return dict(json.loads(ws.receive_text()))
+    return with_table(ws, dict(json.loads(ws.receive_text())))
 
 
 def until(ws: WebSocketTestSession, kind: str, limit: int = 200) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 
-__all__ = ["Server", "free_port", "ws_frames"]
+__all__ = ["Server", "free_port", "with_table", "ws_frames"]
 
 
 def free_port() -> int:
@@ -92,4 +92,15 @@ class Server:
 
 def ws_frames(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
     """The next frame from a ``websockets`` sync connection."""
-    return dict(json.loads(ws.recv(timeout=timeout)))
+    return with_table(ws, dict(json.loads(ws.recv(timeout=timeout))))
+
+
+def with_table(ws: Any, frame: dict[str, Any]) -> dict[str, Any]:
+    """A state frame leaves out the table's public part while it is unchanged; as the page
+    does, the frame read is completed with the last one this socket received."""
+    if frame.get("type") == "state":
+        if "table" in frame:
+            ws.unokit_table = frame["table"]
+        else:
+            frame["table"] = ws.unokit_table
+    return frame

@@ -64,3 +64,55 @@ def test_a_reconnection_gets_the_recent_lines_once(make_client: Any) -> None:
     with seated(client, t["table"]) as watcher:  # a spectator reads the chat too
         chats = [f for f in frames_until_pong(watcher) if f["type"] == "chat"]
         assert [m["text"] for m in chats[0]["lines"]][-1] == "line 34"
+
+
+def raw_until_pong(ws: Any) -> list[dict[str, Any]]:
+    """Every frame queued for ``ws`` so far, as sent (no table filled in)."""
+    ws.send_json({"type": "ping", "id": 999})
+    frames = []
+    while (frame := json.loads(ws.receive_text()))["type"] != "pong":
+        frames.append(frame)
+    return frames
+
+
+def test_the_table_part_comes_only_when_it_changed(client: TestClient) -> None:
+    t = create(client, seats=3, seed=11)
+    bob = join(client, t["table"], "Bob")
+    with (
+        seated(client, t["table"], t["token"]) as ann,
+        seated(client, t["table"], bob["token"]) as bobs,
+    ):
+        first = [f for f in raw_until_pong(bobs) if f["type"] == "state"]
+        assert "table" in first[0] and "version" not in first[0]["table"]
+        raw_until_pong(ann)
+        ann.send_json({"type": "add_bot", "bot": "random", "seat": 2, "id": 1})
+        changed = [f for f in raw_until_pong(bobs) if f["type"] == "state"]
+        assert changed[-1]["table"]["seats"][2]["kind"] == "bot"  # the seats changed: sent
+        ann.send_json({"type": "start", "id": 2})
+        last = {}
+        for seat, ws in ((0, ann), (1, bobs)):
+            states = [f for f in raw_until_pong(ws) if f["type"] == "state"]
+            tables = [f["table"]["state"] for f in states if "table" in f]
+            assert tables[-1] == "playing"  # the start changed it: sent
+            assert states[-1]["version"] > changed[-1]["version"]
+            last[seat] = states[-1]
+        moves = 0
+        for n in range(12):  # plain moves leave the public part as it was: left out
+            view = last[0]["view"]
+            if view["over"]:
+                break
+            mover = view["to_play"]
+            if mover in last and last[mover]["view"]["legal"]:
+                ws = ann if mover == 0 else bobs
+                ws.send_json({"type": "act", "action": last[mover]["view"]["legal"][0], "id": n})
+                moves += 1
+            for seat, ws in ((0, ann), (1, bobs)):
+                got = [f for f in raw_until_pong(ws) if f["type"] == "state"]
+                assert all("table" not in f for f in got if not f["view"]["over"]), got
+                versions = [f["version"] for f in got]
+                assert versions == sorted(versions)
+                last[seat] = got[-1] if got else last[seat]
+        assert moves >= 3
+    with seated(client, t["table"], bob["token"]) as again:  # a reconnection gets it all
+        state = next(f for f in raw_until_pong(again) if f["type"] == "state")
+        assert state["table"]["seats"][1]["name"] == "Bob" and state["view"]["hand"]

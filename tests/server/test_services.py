@@ -113,16 +113,16 @@ def test_two_processes_share_tables_through_redis(two_servers: list[Server]) -> 
                 if frame["type"] == "state" and frame["view"] is not None:
                     views[seat] = frame
                     break
-        assert views[0]["table"]["version"] == views[1]["table"]["version"]
+        assert views[0]["version"] == views[1]["version"]
         assert views[1]["table"]["seats"][0]["present"]  # presence crosses processes
         seat = views[0]["view"]["to_play"]
         mover = {0: ann, 1: bobs}[seat]
         action = views[seat]["view"]["legal"][0]
         mover.send(json.dumps({"type": "act", "action": action, "id": 2}))
         other = bobs if mover is ann else ann
-        start_version = views[0]["table"]["version"]
+        start_version = views[0]["version"]
         frame = ws_frames(other)
-        while frame["type"] != "state" or frame["table"]["version"] == start_version:
+        while frame["type"] != "state" or frame["version"] == start_version:
             frame = ws_frames(other)
         assert frame["events"][-1]["event"]["seat"] == seat
 

@@ -27,6 +27,7 @@ from unokit.server.botpool import BotPool
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
+from unokit.server.frames import dumps
 from unokit.server.names import same_name
 from unokit.server.odds import wild_draw_four_odds
 from unokit.server.outbox import CLOSE_SEAT_CHANGED, Outbox
@@ -95,6 +96,9 @@ class Connection:
     sent: tuple[int, int, int] = (0, 0, 0)
     """(match number, round number, events sent of that round): a rematch's first round has
     the old match's round number, so the match number tells the two apart."""
+    table_sent: str = ""
+    """The table's public part (JSON text) in the last state frame sent to this connection:
+    the next one leaves it out while it is unchanged (a new connection gets it at once)."""
     tokens: float = 0.0
     stamp: float = 0.0
     logged: float = -1e9
@@ -527,9 +531,7 @@ class Hub:
                 present = await self.coord.present(table.id)
                 self._observe(table, present)
                 self._owner_frame(table, seat, frame, present)
-            conn.queue.put_nowait(
-                json.dumps({"type": "ack", "id": frame.id, "version": table.version})
-            )
+            conn.queue.put_nowait(dumps({"type": "ack", "id": frame.id, "version": table.version}))
         if isinstance(frame, Chat):
             await self._chatted(table)
         else:
@@ -551,9 +553,7 @@ class Hub:
             conn.seat, conn.token_hash, conn.former = seat, mine.token_hash, None
             await self.coord.presence(table.id, seat, +1)
             self._clocks[table.id].absent_since.pop(seat, None)
-            conn.queue.put_nowait(
-                json.dumps({"type": "ack", "id": frame.id, "version": table.version})
-            )
+            conn.queue.put_nowait(dumps({"type": "ack", "id": frame.id, "version": table.version}))
             log.info("seat taken back", extra={"table": table.id, "seat": seat})
         await self._changed(table)
 
@@ -788,7 +788,11 @@ class Hub:
         cached = self._shared.get(table.id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        text = json.dumps({"table": table.public(present)})[1:-1]
+        public = table.public(present)
+        del public["version"]  # in the frame itself: the public part changes less often
+        text = dumps({"table": public})[1:-1]
+        if cached is not None and cached[1] == text:
+            text = cached[1]  # the same object: comparing it with a connection's is free
         self._shared[table.id] = (key, text)
         return text
 
@@ -807,7 +811,7 @@ class Hub:
                 task.add_done_callback(self._tasks.discard)
             return None
         seat = conn.seat
-        frame: dict[str, Any] = {"type": "state", "seat": seat}
+        frame: dict[str, Any] = {"type": "state", "seat": seat, "version": table.version}
         match = table.match
         if match is None:
             frame["view"] = None
@@ -836,7 +840,11 @@ class Hub:
             frame["events_from"] = since
             conn.sent = (table.match_no, round_no, len(game.log))
             frame["clock"] = self._deadlines(table)
-        return json.dumps(frame)[:-1] + ", " + self._shared_part(table) + "}"
+        shared = self._shared_part(table)
+        if shared == conn.table_sent:
+            return dumps(frame)
+        conn.table_sent = shared
+        return dumps(frame)[:-1] + "," + shared + "}"
 
     def _chat_text(self, conn: Connection) -> str | None:
         """The chat frame for one connection: the lines after the last one it was sent (on
@@ -848,7 +856,7 @@ class Hub:
         if not lines:
             return None
         conn.chat_seen = int(lines[-1].get("id") or 0)
-        return json.dumps({"type": "chat", "lines": lines})
+        return dumps({"type": "chat", "lines": lines})
 
     def _deadlines(self, table: Table) -> dict[str, float | None]:
         """Seconds left on the turn clock and before the next deal (``None``: no clock), for

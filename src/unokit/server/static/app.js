@@ -17,7 +17,7 @@ const replaying = location.pathname === "/replay";
 const field = (form, name) => form.elements.namedItem(name);
 
 const ctrl = {
-  frame: null, table: null, view: null, seat: null, legal: [], aimed: new Map(),
+  frame: null, table: null, version: null, view: null, seat: null, legal: [], aimed: new Map(),
   chat: [], newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
   sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false, wasMine: false,
   deadline: null, dealAt: null, prompt: "", reclaim: null, tallyUntil: null, noticeUntil: null,
@@ -97,7 +97,9 @@ function onFrame(frame) {
   if (frame.type !== "state") return;
   ctrl.frame = frame;
   const before = ctrl.table;
-  ctrl.table = frame.table;
+  // the table's public part comes only when it changed (always in a connection's first frame)
+  if (frame.table) ctrl.table = frame.table;
+  ctrl.version = frame.version;
   ctrl.view = frame.view;
   ctrl.seat = frame.seat;
   ctrl.legal = frame.view && frame.view.legal ? frame.view.legal : [];
@@ -118,8 +120,8 @@ function onFrame(frame) {
   ctrl.deadline = clock.turn_left !== null && clock.turn_left !== undefined ? { at: now + clock.turn_left * 1000, total: clock.turn_timer } : null;
   ctrl.dealAt = clock.deal_left !== null && clock.deal_left !== undefined ? now + clock.deal_left * 1000 : null;
   if ($("#chooser").open && !ctrl.legal.length) $("#chooser").close();
-  appendLog(frame, frame.table.seats.map((s) => s.name));
-  if (before && frame.events_from !== 0) noteLeavers(before, frame.table);
+  appendLog(frame, ctrl.table.seats.map((s) => s.name));
+  if (before && frame.table && frame.events_from !== 0) noteLeavers(before, frame.table);
   const types = new Set(ctrl.newEvents.map((e) => e.event.type));
   if (types.has("overload")) sounds.overload();
   else if (types.has("press")) sounds.press();
@@ -131,7 +133,7 @@ function redraw() {
   const { table, view, seat } = ctrl;
   const body = document.body.dataset;
   body.seat = seat === null ? "spectator" : String(seat);
-  body.version = String(table.version);
+  body.version = String(ctrl.version);
   body.state = table.state;
   body.toPlay = view && view.to_play !== null ? String(view.to_play) : "";
   body.over = String(Boolean(view && view.over));

@@ -154,8 +154,8 @@ export function renderResult(ctrl) {
     return;
   }
   const fresh = screen.dataset.key !== key;
-  if (screen.dataset.shown !== `${key}:${table.version}`) {
-    screen.dataset.shown = `${key}:${table.version}`;
+  if (screen.dataset.shown !== `${key}:${ctrl.version}`) {
+    screen.dataset.shown = `${key}:${ctrl.version}`;
     screen.dataset.key = key;
     screen.dataset.key = key;
     const box = $("#result");
