@@ -8,6 +8,11 @@ otherwise draw; play the drawn card if it plays; accept penalties; say Uno). RLC
 its own environment by subprocess (it is never a dependency of unokit). The contestants take
 turns, ``--rounds`` times, and each figure is the median of its rounds; both wall-clock and
 CPU-time rates are reported, since a shared machine's wall clock measures its neighbours too.
+
+    .venv/bin/python benchmarks/speed.py --against /path/to/other/checkout/src
+
+times unokit's own contestants in another built checkout and in this one, turn about, each in
+a child process that imports unokit from its tree: an engine change measured side by side.
 """
 
 from __future__ import annotations
@@ -168,37 +173,95 @@ def plain_child(rules_name: str, games: int) -> None:
     print(json.dumps({"games": g, "actions": a, "wall": wall, "cpu": cpu}))
 
 
+SIDE_BY_SIDE: dict[str, tuple[str, Callable[[], Measure], int]] = {
+    "api": ("unokit public API, mattel-2021", lambda: public_api(PLAIN), 1000),
+    "house": ("unokit public API, HOUSE", lambda: public_api(HOUSE), 500),
+    "clone": ("unokit public API + clone + resample", lambda: public_api_clone(PLAIN), 300),
+    "stepped": ("unokit.fast FastGame stepped from Python", lambda: fast_stepped(PLAIN), 2000),
+    "kernel": ("unokit.fast kernel, mattel-2021", lambda: fast_batch(PLAIN), 200_000),
+    "kernel-house": ("unokit.fast kernel, HOUSE", lambda: fast_batch(HOUSE), 100_000),
+}
+"""The contestants ``--against`` times in both trees, each in a child process."""
+
+
+def side_child(key: str, games: int) -> None:
+    """One ``SIDE_BY_SIDE`` contestant, warmed up, timed in this process."""
+    g, a, wall, cpu = SIDE_BY_SIDE[key][1]()(games)
+    print(json.dumps({"games": g, "actions": a, "wall": wall, "cpu": cpu}))
+
+
+def tree_child(key: str, src: Path) -> Measure:
+    """``key`` timed in a child process that imports unokit from ``src`` (a built tree)."""
+
+    def run(games: int) -> tuple[int, int, float, float]:
+        env = {**os.environ, "PYTHONPATH": str(src)}
+        out = subprocess.run(
+            [sys.executable, __file__, "--side-child", key, str(games)],
+            capture_output=True, text=True, check=True, env=env,
+        )  # fmt: skip
+        data = json.loads(out.stdout.strip().splitlines()[-1])
+        return data["games"], data["actions"], data["wall"], data["cpu"]
+
+    return run
+
+
+def side_by_side(against: Path) -> list[tuple[str, Measure, int]]:
+    """Every ``SIDE_BY_SIDE`` contestant in ``against`` and in this tree, turn about."""
+    here = Path(__file__).resolve().parent.parent / "src"
+    out: list[tuple[str, Measure, int]] = []
+    for key, (name, _, games) in SIDE_BY_SIDE.items():
+        out.append((f"{name} (before)", tree_child(key, against), games))
+        out.append((f"{name} (this tree)", tree_child(key, here), games))
+    return out
+
+
 def main() -> None:
     if len(sys.argv) == 4 and sys.argv[1] == "--plain-child":
         plain_child(sys.argv[2], int(sys.argv[3]))
+        return
+    if len(sys.argv) == 4 and sys.argv[1] == "--side-child":
+        side_child(sys.argv[2], int(sys.argv[3]))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rlcard-python", help="a Python with rlcard==1.2.0 installed")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--scale", type=float, default=1.0, help="more or fewer games")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="the built src folder of another checkout: time it and this tree side by side, "
+        "turn about, each in a child process (no RLCard, no plain Python)",
+    )
     args = parser.parse_args()
 
     contestants: list[tuple[str, Measure, int]] = []
-    if args.rlcard_python:
+    if args.against:
+        contestants = side_by_side(args.against)
+    elif args.rlcard_python:
         contestants += [
             ("RLCard 1.2.0 environment (env.run)", rlcard(args.rlcard_python, "env"), 300),
             ("RLCard 1.2.0 game object", rlcard(args.rlcard_python, "game"), 1000),
         ]
-    contestants += [
-        ("unokit public API, mattel-2021", public_api(PLAIN), 1000),
-        ("unokit public API, mattel-2021, as plain Python", public_api_plain("mattel-2021"), 500),
-        ("unokit public API, HOUSE", public_api(HOUSE), 500),
-        ("unokit public API + clone + resample", public_api_clone(PLAIN), 300),
-    ]
-    try:
+    if not args.against:
         contestants += [
-            ("unokit.fast FastGame stepped from Python", fast_stepped(PLAIN), 2000),
-            ("unokit.fast kernel, mattel-2021", fast_batch(PLAIN), 200_000),
-            ("unokit.fast kernel, HOUSE", fast_batch(HOUSE), 100_000),
+            ("unokit public API, mattel-2021", public_api(PLAIN), 1000),
+            (
+                "unokit public API, mattel-2021, as plain Python",
+                public_api_plain("mattel-2021"),
+                500,
+            ),
+            ("unokit public API, HOUSE", public_api(HOUSE), 500),
+            ("unokit public API + clone + resample", public_api_clone(PLAIN), 300),
         ]
-    except ImportError as err:
-        print(f"(skipping the fast path: {err})", file=sys.stderr)
+        try:
+            contestants += [
+                ("unokit.fast FastGame stepped from Python", fast_stepped(PLAIN), 2000),
+                ("unokit.fast kernel, mattel-2021", fast_batch(PLAIN), 200_000),
+                ("unokit.fast kernel, HOUSE", fast_batch(HOUSE), 100_000),
+            ]
+        except ImportError as err:
+            print(f"(skipping the fast path: {err})", file=sys.stderr)
 
     samples: dict[str, list[tuple[int, int, float, float]]] = {n: [] for n, _, _ in contestants}
     for r in range(args.rounds):

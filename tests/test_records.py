@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +24,7 @@ def test_record_is_plain_versioned_json_and_replays() -> None:
     game = finished()
     record = json.loads(json.dumps(game.record()))
     assert record["format"] == "unokit.game"
-    assert record["version"] == 1
+    assert record["version"] == 2
     assert record["origin"]["seed"] == 4
     assert Game.replay(record).log == game.log
     assert snapshot(Game.replay(record)) == snapshot(game)
@@ -35,8 +37,8 @@ def test_same_seed_same_game() -> None:
 
 def test_record_of_another_version_is_refused() -> None:
     record = finished().record()
-    record["version"] = 2
-    with pytest.raises(RecordError, match="version 2"):
+    record["version"] = 3
+    with pytest.raises(RecordError, match="version 3"):
         Game.replay(record)
 
 
@@ -100,3 +102,47 @@ def test_match_record_replays() -> None:
     assert "seed" not in seat_record
     with pytest.raises(RecordError, match="one seat's record"):
         Match.replay(seat_record)
+
+
+# -- version 1 records: a drawn card that did not play ended the turn at once ----------------
+OLD = Path(__file__).resolve().parent / "fixtures" / "records_v1"
+"""Records written by unokit before records had version 2 (tests/fixtures/records_v1): a
+3-seat game of the random policy with many unplayable draws, a draw-to-match run that ended
+on an empty pile, and a 2-round match."""
+
+
+def old(name: str) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads((OLD / f"{name}.json").read_text())
+    assert record["version"] == 1 or all(r["version"] == 1 for r in record["rounds"])
+    return record
+
+
+def test_a_version_1_record_replays_with_the_implied_keep_of_each_unplayable_draw() -> None:
+    record = old("game")
+    game = Game.replay(record)
+    kept = len(game.actions) - len(record["actions"])
+    assert kept > 0  # a pass for every draw whose card did not play
+    assert game.over and game.winner == record["result"]["winner"]
+    assert game.round_points() == record["result"]["round_points"]
+    again = json.loads(json.dumps(game.record()))  # written again: version 2, replays as is
+    assert again["version"] == 2
+    assert snapshot(Game.replay(again)) == snapshot(game)
+
+
+def test_a_version_1_draw_to_match_record_replays_without_the_empty_reach() -> None:
+    game = Game.replay(old("draw_to_match"))
+    assert [str(a) for _, a in game.actions] == ["draw", "pass", "play G2"]
+    assert [e.count for e in game.log if e.type == "draw"] == [1, 1]
+
+
+def test_a_version_1_match_record_replays_round_by_round() -> None:
+    record = old("match")
+    match = Match.replay(record)
+    assert match.scores == record["scores"]
+
+
+def test_a_version_1_record_that_replays_differently_is_still_refused() -> None:
+    record = old("game")
+    record["events"][-3:] = []
+    with pytest.raises(RecordError, match="replays differently"):
+        Game.replay(record)

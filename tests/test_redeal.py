@@ -69,7 +69,8 @@ def test_a_redeal_refuses_any_other_cards_and_changes_nothing(
     assert state(game) == before
 
 
-def test_another_seats_drawn_card_stays_playable_after_a_redeal() -> None:
+def test_another_seats_drawn_card_is_the_last_of_its_hand_after_a_redeal() -> None:
+    """Playable or not: no view tells (docs/rules.md, C-DEC-57), so the re-deal keeps none."""
     game = Game.arranged(
         Rules.preset(),
         hands=[["B2", "Y7"], ["R1", "R2"], ["Y3", "B4"]],
@@ -78,11 +79,12 @@ def test_another_seats_drawn_card_stays_playable_after_a_redeal() -> None:
     )
     game.apply("draw")  # G7 plays: seat 0 decides whether to play it
     game.redeal(
-        1, {0: cards("B2", "Y1", "Y7"), 2: cards("Y3", "B4")}, cards("G7", "B3", "R8", "Y6")
+        1, {0: cards("B2", "G7", "Y1"), 2: cards("Y3", "B4")}, cards("Y7", "B3", "R8", "Y6")
     )
-    drawn = game.drawn
-    assert drawn is not None and drawn in game.hand(0) and game.playable(drawn)
-    game.apply(game.legal_actions(0)[0])  # the search can play it
+    assert str(game.drawn) == "Y1" and not game.playable(game.hand(0)[-1])
+    assert [str(a) for a in game.legal_actions(0)] == ["pass"]  # the search keeps it
+    game.apply("pass", 0)
+    assert game.to_play == 1
 
 
 def test_a_hand_shown_in_an_open_challenge_is_the_re_dealt_one() -> None:

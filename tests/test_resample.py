@@ -37,7 +37,8 @@ def test_a_resample_carries_no_history_of_the_real_deal() -> None:
     assert sample.view(1) == game.view(1)
 
 
-def test_another_seats_drawn_card_stays_playable_in_a_resample() -> None:
+def test_another_seats_drawn_card_is_the_last_of_its_hand_in_a_resample() -> None:
+    """Playable or not: no view tells (docs/rules.md, C-DEC-57), so a resample keeps none."""
     game = Game.arranged(
         Rules.preset(),
         hands=[["B2", "Y7"], ["R1", "R2"], ["Y3", "B4"]],
@@ -45,10 +46,14 @@ def test_another_seats_drawn_card_stays_playable_in_a_resample() -> None:
         draw=["G7", "Y1", "B3", "R8", "Y6"],
     )
     game.apply("draw")  # G7 plays: seat 0 decides
+    playable = set()
     for seed in range(20):
         sample = game.resample(1, seed)
         assert sample.view(1) == game.view(1)
         drawn = sample.hand(0)[-1]
-        assert sample.playable(drawn)
-        assert str(sample.legal_actions(0)[0]).startswith(f"play {drawn}")
-        sample.apply(sample.legal_actions(0)[0])  # the search can play it
+        assert sample.drawn is drawn
+        playable.add(sample.playable(drawn))
+        offers = [str(a) for a in sample.legal_actions(0)]
+        assert offers[-1] == "pass" and all(a.startswith(f"play {drawn}") for a in offers[:-1])
+        sample.apply(sample.legal_actions(0)[0])  # the search can play it or keep it
+    assert playable == {True, False}

@@ -8,7 +8,9 @@ legal) and only on refusal works out the words that say why.
 The turn is a small state machine (``phase``):
 
 * ``play``: ``to_play`` plays a card or draws;
-* ``drawn``: it drew a playable card and may play only that card or ``pass``;
+* ``drawn``: it drew a card on its turn and may play only that card (if it plays) or
+  ``pass`` to keep it: entered after every such draw, so that other seats cannot tell a
+  playable draw from an unplayable one;
 * ``penalty``: it faces a Draw Two (with stacking or Jump-In) or a Wild Draw Four and may
   ``accept``, ``challenge`` (Wild Draw Four) or stack;
 * ``color``: a Wild turned up first: it names the colour (older sheets);
@@ -539,7 +541,8 @@ class Game:
 
     @property
     def drawn(self) -> Card | None:
-        """The card the seat to play has just drawn and may still play (phase ``drawn``).
+        """The card the seat to play has just drawn and may play (if it plays) or keep
+        (phase ``drawn``).
         Like ``hand``, this is the whole game's knowledge: a view shows it to that seat only."""
         return self._drawn
 
@@ -751,9 +754,10 @@ class Game:
         elif phase == DRAWN:
             drawn = self._drawn
             assert drawn is not None
-            acts.extend(_PLAY[drawn.index])
-            if len(hand) == 2:
-                acts.extend(_PLAY_UNO[drawn.index])
+            if self.playable(drawn):
+                acts.extend(_PLAY[drawn.index])
+                if len(hand) == 2:
+                    acts.extend(_PLAY_UNO[drawn.index])
             acts.append(PASS)
         elif phase == PENALTY:
             if self.rules.stacking:
@@ -941,6 +945,8 @@ class Game:
         got = self._draw_cards(seat, 1, "turn")
         if self.rules.draw_to_match:
             while got and not self.playable(got[-1]):
+                if self._reserve() <= 0:  # no reach for an empty pile tells the card's fate
+                    break
                 more = self._draw_cards(seat, 1, "turn")
                 if not more:
                     break
@@ -953,12 +959,10 @@ class Game:
             self._end_turn(seat)
             return
         self._stall = 0
-        card = got[-1]
-        if self.playable(card):
-            self._drawn = card
-            self._phase = DRAWN
-        else:
-            self._end_turn(seat)
+        # playable or not, the seat keeps it with ``pass``: the phase shows nothing of the
+        # card to the other seats (C-DEC-57)
+        self._drawn = got[-1]
+        self._phase = DRAWN
 
     def _play(self, seat: int, card: Card, color: str | None, uno: bool, how: str) -> None:
         """Put ``card`` from ``seat``'s hand on the pile and let it act."""
@@ -1217,7 +1221,10 @@ class Game:
             return "only a Wild Draw Four played on you alone can be challenged"
         if kind == "draw":
             if phase == DRAWN:
-                return f"you have drawn already: play {self._drawn} or pass"
+                drawn = self._drawn
+                if drawn is not None and not self.playable(drawn):
+                    return f"you have drawn already: keep the {drawn} with pass"
+                return f"you have drawn already: play {drawn} or pass"
             if phase == PENALTY:
                 return f"you must take the {self._pending} cards (accept) or stack"
             return "the draw pile is empty and you have a card to play"
@@ -1315,7 +1322,7 @@ class Game:
         The copy knows no more than the seat: the re-deal depends only on which cards are
         unseen (not on their real order), its log is the log as the seat saw it, its origin
         is gone (a seed would show the real deal, so it cannot be replayed), and another
-        seat's drawn card is some playable card of its new hand. It keeps only what the
+        seat's drawn card is the last card of its new hand. It keeps only what the
         current view shows; cards a seat learned from history (a swap, a challenge) are
         re-dealt too.
         """
@@ -1355,8 +1362,8 @@ class Game:
         else ``ValueError`` says why and the game is as before; ``check=False`` skips that
         proof, for search loops that only permute the cards they took from this game. As
         with ``resample``, a hand another seat showed in an open Wild Draw Four challenge
-        becomes that seat's first cards, and another seat's just-drawn card is kept
-        playable."""
+        becomes that seat's first cards, and another seat's just-drawn card is the last of
+        its new hand."""
         others = [s for s in self._active if s != seat]
         if check:
             self._check_redeal(seat, others, hands, draw)
@@ -1388,27 +1395,16 @@ class Game:
 
     def _after_redeal(self, seat: int, others: list[int]) -> None:
         """What a re-deal of the cards ``seat`` cannot see must keep true: another seat's
-        drawn card is a playable card of its hand, and a hand shown in an open challenge is
-        its player's first cards (later draws come after it)."""
+        drawn card is the last card of its hand (playable or not: no view tells), and a hand
+        shown in an open challenge is its player's first cards (later draws come after
+        it)."""
         to_play = self._to_play
         if self._phase == DRAWN and to_play is not None and to_play != seat:
-            self._drawn = self._playable_last(to_play, others)
+            self._drawn = self._hands[to_play][-1]
         if self._wd4 is not None and self._wd4[0] != seat:
             player, prior_color, shown = self._wd4
             self._wd4 = (player, prior_color, tuple(self._hands[player][: len(shown)]))
         self._lcache = None
-
-    def _playable_last(self, seat: int, unseen: list[int]) -> Card:
-        """Make the last card of ``seat``'s hand (the one it drew) playable, swapping in a
-        playable unseen card if needed: the view says the drawn card can be played."""
-        hand = self._hands[seat]
-        if not self.playable(hand[-1]):
-            for pile in [hand, self._draw, *(self._hands[s] for s in unseen if s != seat)]:
-                for i, card in enumerate(pile):
-                    if self.playable(card):
-                        pile[i], hand[-1] = hand[-1], card
-                        return card
-        return hand[-1]
 
     # ------------------------------------------------------------------ views ---------
     def view(self, seat: int | None) -> dict[str, Any]:

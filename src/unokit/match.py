@@ -17,6 +17,7 @@ from typing import Any, Final
 from unokit.cards import Card, Kind
 from unokit.errors import IllegalAction, RecordError
 from unokit.game import Game
+from unokit.record import READ_VERSIONS, RECORD_VERSION, apply_recorded, recorded_events_match
 from unokit.rng import Random
 from unokit.rules import Rules
 
@@ -209,18 +210,25 @@ class Match:
         for i, round_record in enumerate(record["rounds"]):
             if i:
                 match.next_round(seed=_round_seed(round_record, i + 1))
+            version = round_record.get("version", RECORD_VERSION)
+            if version not in READ_VERSIONS or isinstance(version, bool):
+                raise RecordError(f"round {i + 1}: its record version {version!r} is unknown")
+            implied: list[int] = []
             if step is not None:
                 step(match)
             for seat, action in round_record["actions"]:
                 try:
-                    match.game.apply(action, seat)
+                    implied += apply_recorded(match.game, seat, action, version)
                 except IllegalAction as err:
                     raise RecordError(
                         f"round {i + 1}: {action!r} is not legal on replay: {err}"
                     ) from None
                 if step is not None:
                     step(match)
-            if [e.to_json() for e in match.game.log] != round_record["events"]:
+            if (
+                recorded_events_match(match.game, round_record["events"], implied, version)
+                is not None
+            ):
                 raise RecordError(f"round {i + 1} replays differently: it was made differently")
         return match
 

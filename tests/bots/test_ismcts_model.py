@@ -157,7 +157,8 @@ def test_a_player_who_drew_on_red_holds_no_red_in_any_re_deal() -> None:
         draw=["G7", "R8", "Y8", "R9", "G5", "W+4", "B7", "R7"],
     )
     game.apply("play R5", 0)
-    game.apply("draw", 1)  # G7: does not play on a red 5, the turn moves on
+    game.apply("draw", 1)  # G7: does not play on a red 5
+    game.apply("pass", 1)  # kept, as a card that plays would be
     game.apply("play R4", 2)
     game.apply("play R1", 3)
     decision = decide(game, 0)
@@ -238,12 +239,14 @@ def test_a_history_the_model_cannot_explain_drops_its_constraints() -> None:
     for action, seat in [
         ("play R5", 0),
         ("draw", 1),  # G7, while holding R2, which plays
+        ("pass", 1),
         ("draw", 2),  # R8
         ("play R8", 2),
         ("play R1", 3),
         ("play R6", 0),
         ("play R2", 1),  # red: no slot the model kept for seat 1 allows it
         ("draw", 2),  # Y8, nothing plays on a red 2
+        ("pass", 2),
         ("play R7", 3),
     ]:
         game.apply(action, seat)

@@ -312,3 +312,28 @@ def test_the_kernel_counts_with_the_engines_constants() -> None:
 
     assert layout.QUIET_ORBITS == game.QUIET_ORBITS
     assert layout.ROUND_TURNS == game.ROUND_TURNS
+
+
+@pytest.mark.parametrize("drawn", ["G7", "B7"])
+@pytest.mark.parametrize("draw_to_match", [False, True])
+def test_a_drawn_card_is_kept_with_pass_whether_or_not_it_plays(
+    drawn: str, draw_to_match: bool
+) -> None:
+    """The kernel enters the drawn phase after every turn draw, as the engine does
+    (docs/rules.md, C-DEC-57): a card that does not play offers ``pass`` alone."""
+    game = Game.arranged(
+        Rules.preset(draw_to_match=draw_to_match),
+        hands=[["R1", "R2", "R3"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]],
+        discard=["G5"],
+        draw=[drawn],
+    )
+    fast = FastGame.from_game(game)
+    draw = encode_action(Action("draw"))
+    game.apply("draw")
+    fast.apply(draw)
+    assert fast.snapshot() == reference_snapshot(game)
+    assert game.phase == "drawn"
+    assert fast.legal() == reference_legal(game)
+    assert (encode_action(Action("pass")) in fast.legal()) and (len(fast.legal()) == 1) == (
+        drawn == "B7"
+    )

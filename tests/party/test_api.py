@@ -39,7 +39,9 @@ def test_the_view_shows_the_party_table_state() -> None:
     game.apply("play WDT R")
     game.apply("link 1 2")
     game.apply("draw")  # seat 1: Y5, and seat 2 draws B9 with it
+    game.apply("pass")
     game.apply("draw")  # seat 2: B8, and seat 1 draws B7 with it
+    game.apply("pass")
     game.apply("play WPU")  # the G6 starts a mini pile in front of seat 1
     view = game.view(1)
     assert view["link"] == [1, 2] and view["direction_tracker"] == "clockwise"

@@ -66,6 +66,7 @@ def test_linked_draws_happen_for_any_reason() -> None:
     game.apply("play R4")
     game.apply("play R7")
     game.apply("draw")  # seat 3 holds no red
+    game.apply("pass")
     game.apply("play R+2")  # seat 1 draws 2, seat 2 draws 2 with it
     assert game.hand_sizes()[1:3] == [4, 4]
     # a Wild Draw Four accepted, and a caught Uno
@@ -101,6 +102,7 @@ def test_a_player_who_went_out_draws_nothing_for_the_link() -> None:
     game.apply("play R4")
     game.apply("play R7")
     game.apply("draw")  # seat 3 holds no red
+    game.apply("pass")
     events = game.apply("play R+2")  # seat 0 goes out, seat 1 draws 2
     assert game.over and game.winner == 0 and game.hand(0) == []
     assert [(e.seat, e.reason) for e in events if e.type == "draw"] == [(1, "draw_two")]
@@ -113,6 +115,7 @@ def test_a_caught_uno_is_a_draw_for_the_link_too() -> None:
     game.apply("play R4")
     game.apply("play R7")
     game.apply("draw")
+    game.apply("pass")
     game.apply("play R1")  # seat 0 is down to one card and says nothing
     game.apply("catch 0", seat=3)
     assert len(game.hand(0)) == 3 and len(game.hand(2)) == 2 + 2
@@ -125,6 +128,7 @@ def test_a_new_wild_drawn_together_moves_the_link() -> None:
     game.apply("play R4")
     game.apply("play R7")
     game.apply("draw")
+    game.apply("pass")
     events = game.apply("play WDT B")
     events += game.apply("link 0 3")
     assert [(e.type, e.seat, e.target) for e in events[-2:]] == [("unlink", 1, 2), ("link", 0, 3)]

@@ -146,6 +146,7 @@ def test_taking_the_mini_pile_is_not_drawing_for_a_link() -> None:
     game.apply("play WDT R")
     game.apply("link 1 2")
     game.apply("draw")  # seat 1 draws Y4 and seat 2 draws B9 with it
+    game.apply("pass")
     game.apply("play R3")
     game.apply("play WPU")  # G7 starts the mini pile in front of seat 1
     assert game.to_play == 1 and turn(game) == {"take"}

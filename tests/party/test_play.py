@@ -60,9 +60,24 @@ def test_you_may_draw_instead_and_then_only_the_drawn_card_may_be_played() -> No
         game.apply("play R5")
 
 
+def test_a_drawn_card_is_kept_with_pass_whether_or_not_it_can_be_played() -> None:
+    seen = []
+    for card in ("R9", "G9"):  # plays on the red 3, or not
+        game = table([["G5", "B1"], ["R4", "G1"], ["G2", "B2"]], draw=[card, "Y1"])
+        game.apply("draw")
+        assert game.phase == "drawn" and "pass" in legal(game)
+        assert ("play " + card in legal(game)) == (card == "R9")
+        game.apply("pass")
+        seen.append([game.view(s) for s in (1, 2, None)])
+        seen[-1].append([e.to_json() for e in game.events(1)])
+    assert seen[0] == seen[1]
+
+
 def test_once_you_have_played_or_drawn_your_turn_ends() -> None:
     game = table([["G5", "B1"], ["R4", "G1"], ["G2", "B2"]], draw=["G9", "Y1"])
-    game.apply("draw")  # the G9 does not match the red 3: the turn ends
+    game.apply("draw")  # the G9 does not match the red 3: it is kept and the turn ends
+    assert legal(game) == {"pass"}
+    game.apply("pass")
     assert game.to_play == 1
     game.apply("play R4")
     assert game.to_play == 2
@@ -94,7 +109,9 @@ def test_reverse_changes_the_direction_and_flips_the_direction_tracker() -> None
     assert game.direction == -1 and game.to_play == 3
     assert game.view(None)["direction_tracker"] == "counterclockwise"
     game.apply("draw")
+    game.apply("pass")
     game.apply("draw")  # seat 2 draws Y7
+    game.apply("pass")
     assert game.to_play == 1
     game.apply("play BR")
     assert game.direction == 1 and game.view(2)["direction_tracker"] == "clockwise"
@@ -169,8 +186,11 @@ def test_a_last_draw_two_still_bites_and_the_link_draws_too() -> None:
     game.apply("play WDT R")
     game.apply("link 1 3")
     game.apply("draw", seat=1)  # seat 1 draws Y6, and seat 3 draws Y7 with it
+    game.apply("pass", seat=1)
     game.apply("draw", seat=2)  # Y8
+    game.apply("pass", seat=2)
     game.apply("draw", seat=3)  # Y9, and seat 1 draws B6 with it
+    game.apply("pass", seat=3)
     game.apply("play R+2")
     assert game.over and game.winner == 0
     assert codes(game.hand(1)) == ["B6", "B7", "B8", "G1", "G2", "Y6"]

@@ -142,6 +142,7 @@ def test_point_taken_ends_the_link_before_its_draws() -> None:
     game.apply("link 1 2")
     for seat in (1, 2, 3):
         game.apply("draw", seat=seat)  # seats 1 and 2 each draw for themselves and the link
+        game.apply("pass", seat=seat)
     assert game.link == (1, 2)  # type: ignore[attr-defined]
     sizes = game.hand_sizes()
     game.apply("play GP")

@@ -52,8 +52,8 @@ def test_the_one_round_game_ends_the_match_after_one_round() -> None:
 
 
 def test_a_match_ends_when_a_player_reaches_500_and_the_highest_total_wins() -> None:
-    match = Match(PARTY, players=6, seed=11)  # a match of three rounds, two seats scoring
-    rng = Random(11)
+    match = Match(PARTY, players=6, seed=8)  # a match of three rounds, two seats scoring
+    rng = Random(8)
     rounds = 0
     while True:
         before = match.scores

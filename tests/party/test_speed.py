@@ -102,7 +102,9 @@ def test_the_seat_to_play_plays_its_identical_card_instead_of_speed_playing() ->
 def test_a_speed_play_may_come_while_the_seat_to_play_holds_a_drawn_card() -> None:
     game = table([["G5", "B1"], ["B4", "Y2"], ["G1", "G2"], ["G5", "B2", "B3"]])
     game.apply("play G5")
-    game.apply("draw")  # seat 1 draws Y6: no match, its turn ends; the G5 is still on top
+    game.apply("draw")  # seat 1 draws Y6: no match; the G5 is still on top
+    assert "jump G5" in legal(game, 3)
+    game.apply("pass")  # it keeps the Y6
     assert "jump G5" in legal(game, 3)
     game.apply("play G1")  # seat 2 plays; now a green 1 is on top
     assert "jump G5" not in legal(game, 3)

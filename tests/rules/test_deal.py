@@ -208,7 +208,8 @@ def test_first_draw_2_the_player_on_the_dealers_left_draws_2_and_loses_their_tur
 def test_first_reverse_the_dealer_plays_first_and_play_moves_counterclockwise() -> None:
     game = new_game(Rules.preset("mattel-2015"), ["GR"])
     assert game.to_play == 3 and game.direction == -1
-    game.apply("draw")  # the dealer holds no green and no Reverse: R0 comes and the turn passes
+    game.apply("draw")  # the dealer holds no green and no Reverse: R0 comes and is kept
+    game.apply("pass")
     assert game.to_play == 2
 
 

@@ -126,6 +126,8 @@ def test_a_drawn_card_that_does_not_match_is_kept_and_the_turn_is_over() -> None
     game = three(["R1", "R2", "R3"], "G5", ["Y1", "G7"])
     game.apply("draw")
     assert codes(game.hand(0)) == ["R1", "R2", "R3", "Y1"]
+    assert legal(game, 0) == {"pass"}  # keeping it is all that is left (C-DEC-57)
+    game.apply("pass")
     assert game.to_play == 1
     assert legal(game, 0) == set()
 
@@ -135,7 +137,7 @@ def test_you_may_choose_to_draw_even_when_you_hold_a_card_you_could_play() -> No
     assert "draw" in legal(game)
     game.apply("draw")
     assert codes(game.hand(0)) == ["G1", "R2", "R3", "Y1"]
-    assert game.to_play == 1
+    assert legal(game) == {"pass"}
 
 
 def test_after_you_draw_the_card_you_drew_is_the_only_one_you_may_play() -> None:
@@ -171,7 +173,7 @@ def test_you_draw_1_card_and_no_more_even_if_it_does_not_match() -> None:
     game = three(["R1", "R2", "R3"], "G5", ["Y1", "Y2", "Y3"])
     game.apply("draw")
     assert game.draw_size == 2
-    assert len(game.hand(0)) == 4 and game.to_play == 1
+    assert len(game.hand(0)) == 4 and legal(game) == {"pass"}
 
 
 # -- the draw pile runs out ----------------------------------------------------------------
@@ -191,7 +193,6 @@ def test_if_the_draw_pile_runs_out_the_discard_pile_but_its_top_card_is_reshuffl
     assert game.draw_size == 2
     drawn = set(codes(game.hand(0))) - {"B1", "B2", "B3"}
     assert len(game.hand(0)) == 4 and drawn <= {"R1", "R2", "Y4"}
-    assert game.to_play == 1
 
 
 def test_the_reshuffle_keeps_the_top_discard_in_every_preset() -> None:

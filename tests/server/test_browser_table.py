@@ -686,3 +686,35 @@ def test_frames_that_arrive_move_nothing_on_the_page(
     assert int(page.evaluate("Number(document.body.dataset.version)")) > frames + 10
     shifts = page.evaluate("window.shifts")
     assert sum(value for value, _ in shifts) < 0.01, shifts
+
+
+def test_a_drawn_card_that_does_not_match_is_kept_with_the_keep_button(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    """Ann draws on every turn: a card that does not match offers "Keep it" alone (the same
+    button as for a card that plays, so the table cannot tell the two apart), and the card
+    is kept only when she presses it."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    create_through_the_form(page, server, preset="mattel-2021", seats=2, bots=1, seed=9)
+    page.click("[data-control=start]")
+    mine = "document.body.dataset.toPlay === document.body.dataset.seat"
+    kept = (
+        "[...document.querySelectorAll('#log li')]"
+        ".filter((li) => li.textContent.includes('Ann keeps')).length"
+    )
+    keep = page.locator("#actions button[data-action=pass]")
+    for turn in range(40):
+        page.wait_for_function(mine, timeout=20_000)
+        page.locator("#actions button[data-action=draw]").click()
+        keep.wait_for(timeout=10_000)
+        if page.locator("#hand button.playable").count() == 0:
+            break
+        keep.click()  # a card that plays, kept all the same
+        page.wait_for_function(f"{kept} > {turn}", timeout=10_000)
+    else:
+        raise AssertionError("no drawn card failed to match in 40 draws")
+    assert "does not match, so you keep it" in page.inner_text("#prompt")
+    assert page.locator("#actions button[data-action]").count() == 1
+    snap(page, shots_dir(tmp_path) / "mattel-2021-keep-desktop.jpg")
+    keep.click()
+    page.wait_for_function(f"{kept} > {turn}", timeout=10_000)

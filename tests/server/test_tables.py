@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import Any
@@ -299,3 +300,24 @@ def test_a_round_nobody_can_finish_is_blocked_at_the_table_and_logged(
             until(ws, "ack")
         assert dead.over and dead.winner is None
     assert any(r.getMessage() == "round blocked" for r in caplog.records)
+
+
+def test_moves_stored_before_a_drawn_card_was_kept_with_pass_still_replay() -> None:
+    """A table's stored moves from before a drawn card that does not play was kept with
+    ``pass`` (docs/rules.md, C-DEC-57) lack those passes; a restart applies each keep."""
+    from pathlib import Path
+
+    from unokit import Match, Rules
+    from unokit.server.table import Table, TableSettings
+
+    old = Path(__file__).resolve().parents[1] / "fixtures" / "records_v1" / "match.json"
+    record = json.loads(old.read_text())
+    rows = [(seat, text) for seat, text in record["rounds"][0]["actions"]]
+    settings = TableSettings(preset="mattel-2015", seats=3)
+    table = Table(id="t", settings=settings, rules=settings.rules(), seats=[])
+    table.match = Match(Rules.preset("mattel-2015"), players=3, seed=record["seed"])
+    table.replay(rows)
+    assert table.seq == len(rows)
+    played = Match.replay(record).rounds[0]
+    assert table.match.game.over and table.match.game.round_points() == played.round_points()
+    assert len(table.match.game.actions) > len(rows)  # the keeps applied on the way

@@ -160,3 +160,34 @@ def test_the_summary_ranks_the_lowest_totals_first_when_the_lowest_wins() -> Non
             assert not app.is_running
 
     asyncio.run(body())
+
+
+def test_a_drawn_card_that_does_not_match_is_kept_by_pressing_p(tmp_path: Path) -> None:
+    """The person draws on every turn; a card that does not match is kept with p, as one
+    that matches would be (the bots cannot tell the two apart), and the screen says so."""
+    table, labels = build_table(players=2, bots="random", seed=5)
+    app = PlayApp(table, delay=0, bot_names=labels)
+    said: list[str] = []
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(60):
+                await settle(pilot, app)
+                view = app.view
+                if view.get("to_play") != table.me or view.get("over"):
+                    continue
+                if view.get("phase") == "play":
+                    await pilot.press("d")
+                    continue
+                kinds = {a.kind for a in app.legal()}
+                if view.get("phase") == "drawn" and kinds == {"pass"}:
+                    said.append(app.status_text(view, app.legal()).plain)
+                    (tmp_path / "keep.svg").write_text(app.export_screenshot(title="keep"))
+                    await pilot.press("p")
+                    await settle(pilot, app)
+                    break
+                await pilot.press("p")
+
+    asyncio.run(body())
+    assert said and "does not match, p keeps it" in said[0]
+    assert any("kept the card drawn" in line for line in app.log_lines)

@@ -81,6 +81,8 @@ class GreedyBot(Bot):
             return _best_play(plays, decision, mate, self.points)
         if "draw" in kinds and kinds <= {"play", "draw", "pass"}:
             return next(a for a in turn if a.kind == "draw")
+        if kinds == {"pass"}:  # a drawn card that does not play is kept
+            return turn[0]
         return turn[self.rng.below(len(turn))]  # an action kind this bot does not model
 
     def _penalty(self, turn: list[Action], decision: Decision) -> Action:

@@ -370,9 +370,8 @@ class HandModel:
                     hand[:] = [_merge(c, dry) for c in hand]
                     drew = seat
             elif kind == "pass" and seat is not None and seat == drew:
-                # it kept a card that plays (a pass is offered only then): it does not
-                # always play when it can
-                slots[seat] = [None] * len(slots[seat])
+                # it kept the card it drew: playable or not, nobody can tell (C-DEC-57), so
+                # the assumption stands that it plays a drawn card that plays
                 drew = None
             elif kind == "color" and event.color is not None:
                 color = event.color

@@ -123,6 +123,8 @@ def playout_action(
     if draw is not None:
         return draw
     turn = [a for a in legal if a.kind not in ("uno", "catch", "jump")]
+    if len(turn) == 1:  # a drawn card that does not play: kept with its pass
+        return turn[0]
     return turn[rng.below(len(turn))] if turn else legal[rng.below(len(legal))]
 
 

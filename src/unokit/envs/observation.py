@@ -17,7 +17,7 @@ field            size     meaning
 ``hand``         D        own hand: how many of each card
 ``top``          K*D      the top card of each discard pile (one-hot a pile)
 ``color``        K*4      the colour in play on each pile, R Y G B (0s while unnamed)
-``drawn``        D        the card just drawn, which alone may now be played (one-hot)
+``drawn``        D        the card just drawn, the only one that may now be played (one-hot)
 ``played``       D        cards seen played: every discard pile (and Triple Play's
                           set-aside cards), how many of each card; the pile is what was
                           played or turned up since it last became a new draw pile

@@ -47,6 +47,8 @@ from unokit.fast.layout import (
     MAX_PLAYERS,
     OFF_DISCARD,
     OFF_HANDS,
+    PASS,
+    PHASE_DRAWN,
     PHASE_PENALTY,
     PHASE_PLAY,
     PHASE_SWAP,
@@ -292,6 +294,8 @@ def greedy_action(  # noqa: PLR0917 - numba takes no keyword-only arguments
             break
     if has_play:  # a stack on a penalty, or a play (the drawn card, after a draw)
         return _best_play(state, mask, seat, points)
+    if phase == PHASE_DRAWN:  # a drawn card that does not play is kept
+        return PASS
     if phase == PHASE_PENALTY:
         if mask[CHALLENGE] and _challenge_odds(state, memory, deck, seat) > challenge:
             return CHALLENGE

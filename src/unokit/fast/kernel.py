@@ -409,7 +409,8 @@ def _turn_mask(state: np.ndarray, seat: int, mask: np.ndarray) -> None:
         if not any_play or state[H_NDRAW] > 0 or state[H_NDISCARD] > 1:
             mask[DRAW] = 1
     elif phase == PHASE_DRAWN:
-        _play_ids(state[H_DRAWN], mask)
+        if _playable(state, state[H_DRAWN]):
+            _play_ids(state[H_DRAWN], mask)
         mask[PASS] = 1
     elif phase == PHASE_PENALTY:
         if state[H_FLAGS] & FLAG_STACKING:
@@ -639,12 +640,9 @@ def _draw(state: np.ndarray, rng: np.ndarray, seat: int) -> None:
         _end_turn(state, seat, False)
         return
     state[H_STALL] = 0
-    card = state[_hand_at(state, seat) + _hand_len(state, seat) - 1]
-    if _playable(state, card):
-        state[H_DRAWN] = card
-        state[H_PHASE] = PHASE_DRAWN
-    else:
-        _end_turn(state, seat, False)
+    # kept with PASS whether or not it plays (C-DEC-57)
+    state[H_DRAWN] = state[_hand_at(state, seat) + _hand_len(state, seat) - 1]
+    state[H_PHASE] = PHASE_DRAWN
 
 
 @njit(cache=True, inline="always")
@@ -746,6 +744,8 @@ def policy_action(state: np.ndarray, prng: np.ndarray) -> Any:
     wilds = 0
     if phase == PHASE_DRAWN:
         card = state[H_DRAWN]
+        if not _playable(state, card):
+            return PASS
         if card >= _W:
             wilds = 1 << (card - _W)
         else:

@@ -8,7 +8,7 @@ same numbers and play the same games:
   card order (``Card.index``), a Wild Draw Four only when nothing else plays, one picked with
   ``rng.below(n)``; a wild names the colour ``COLORS[rng.below(4)]``;
 * with nothing to play it draws; a drawn card that plays is played (``draw_to_match`` draws
-  until one plays), otherwise the turn passes;
+  until one plays), otherwise it is kept (``pass``);
 * facing a penalty it accepts; with ``stacking`` it stacks a random stackable card first
   (candidates and ``rng.below`` as above), never challenges;
 * it says Uno with the play that leaves it one card; after a Seven-O 7 it swaps with a random

@@ -13,7 +13,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from unokit.actions import Action
 from unokit.bots.strengths import STRENGTHS
+from unokit.errors import IllegalAction
 from unokit.match import Match
 from unokit.rules import Rules
 from unokit.server.db import StoredSeat, StoredTable
@@ -22,6 +24,7 @@ __all__ = ["NEXT_ROUND", "Table", "TableSettings", "hash_token", "new_token"]
 
 NEXT_ROUND = "next_round"
 """The stored move that deals the next round (it is no engine action)."""
+_PASS = Action("pass")
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 
@@ -175,9 +178,27 @@ class Table:
         return Match(self.rules, players=self.settings.seats, seed=self.match_seed())
 
     def replay(self, move_rows: list[tuple[int | None, str]]) -> None:
-        """Apply stored moves (the engine checks each again)."""
+        """Apply stored moves (the engine checks each again). Moves stored before a drawn
+        card that does not play was kept with ``pass`` (rules.md, C-DEC-57) lack that pass:
+        a move refused while such a card waits gets the keep applied first."""
         for seat, text in move_rows:
-            self.apply_move(seat, text)
+            try:
+                self.apply_move(seat, text)
+            except IllegalAction:
+                if not self._keep_unplayable_draw():
+                    raise
+                self.apply_move(seat, text)
+
+    def _keep_unplayable_draw(self) -> bool:
+        """Keep (``pass``) a drawn card that does not play, if one waits; is there one?"""
+        game = self.match.game if self.match is not None else None
+        if game is None or game.phase != "drawn" or game.to_play is None:
+            return False
+        drawn = game.drawn
+        if drawn is None or game.playable(drawn) or _PASS not in game.legal_actions():
+            return False
+        game.apply(_PASS, game.to_play)
+        return True
 
     def apply_move(self, seat: int | None, text: str) -> None:
         """Apply one move: an engine action for ``seat``, or the next round's deal."""

@@ -239,10 +239,16 @@ class PlayApp(TableApp):
             phase = view["phase"]
             kinds = {a.kind for a in legal}
             if phase == "drawn" and view.get("drawn"):
+                plays = any(a.kind == "play" for a in legal)
                 keep = ", p keeps it" if "pass" in kinds else ""
                 if "press" in kinds:  # Triple Play: no pass, a press of a lit pile
                     keep = ", or press a lit pile (m)"
-                text.append(f"You drew {view['drawn']}: Enter plays it{keep}")
+                if plays:
+                    text.append(f"You drew {view['drawn']}: Enter plays it{keep}")
+                elif "pass" in kinds:  # kept by a key press, as a card that plays would be
+                    text.append(f"You drew {view['drawn']}: it does not match, p keeps it")
+                else:
+                    text.append(f"You drew {view['drawn']}: it does not match{keep}")
             elif phase == "penalty":
                 pending = view.get("pending")
                 n = pending.get("cards", "?") if isinstance(pending, dict) else "?"

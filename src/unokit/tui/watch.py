@@ -17,7 +17,7 @@ from textual.timer import Timer
 from unokit.errors import RecordError
 from unokit.game import Game
 from unokit.match import MATCH_FORMAT, Match
-from unokit.record import GAME_FORMAT
+from unokit.record import GAME_FORMAT, RECORD_VERSION, apply_recorded
 from unokit.rules import Rules
 from unokit.tui.base import TableApp, house_rules
 from unokit.tui.names import seat_names
@@ -38,10 +38,12 @@ class Playback:
             rules = Rules.from_json(record["rules"])
             self.rounds = Match(rules, players=record["players"], seed=record["seed"])
             self._actions = [[tuple(a) for a in r["actions"]] for r in record["rounds"]]
+            self._versions = [r.get("version", RECORD_VERSION) for r in record["rounds"]]
         elif fmt == GAME_FORMAT:
             Game.replay(record)
             self.rounds = OneRound(Game.replay({**record, "actions": [], "events": None}))
             self._actions = [[tuple(a) for a in record["actions"]]]
+            self._versions = [record["version"]]
         elif fmt in (f"{MATCH_FORMAT}.seat", f"{GAME_FORMAT}.seat"):
             raise RecordError(
                 "this is one seat's record: it hides the other hands, so it cannot be played "
@@ -85,7 +87,8 @@ class Playback:
             self._seen = 0
             return "round"
         seat, text = actions[self.action_index]
-        self.rounds.game.apply(str(text), int(seat))
+        # an old record's implied keep of a drawn card that does not play comes with it
+        apply_recorded(self.rounds.game, int(seat), str(text), self._versions[self.round_index])
         self.action_index += 1
         return "action"
 

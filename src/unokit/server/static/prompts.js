@@ -62,7 +62,12 @@ export function promptText(ctrl) {
     return `A mini pile is in front of you: play a ${COLORS[view.mini_color] || ""} card on it, or take all ${view.mini_pile.length}.`;
   }
   if (has("press") && mine) return "Press a lit pile on the unit.";
-  if (mine && view.drawn) return `You drew the ${cardName(view.drawn)}: play it or keep it.`;
+  if (mine && view.drawn) {
+    // kept with the same button whether it plays or not: the others cannot tell the two apart
+    return legal.some((a) => a.startsWith("play "))
+      ? `You drew the ${cardName(view.drawn)}: play it or keep it.`
+      : `You drew the ${cardName(view.drawn)}: it does not match, so you keep it.`;
+  }
   if (mine) {
     const playable = legal.some((a) => a.startsWith("play "));
     return playable ? "Your turn: play a raised card, or draw." : "Your turn: nothing matches, draw a card.";
