@@ -59,6 +59,8 @@ class Beliefs:
     counting: Floats  # the counting model's estimate, same shape
     features: Floats  # (len(seats), number of card faces, FEATURES)
     model: HandModel | None
+    allowed: dict[int, list[npt.NDArray[np.bool_]]]
+    """Each other seat's constrained slots, most constrained first: the faces each allows."""
 
 
 def _logit(p: Floats) -> Floats:
@@ -168,7 +170,15 @@ def beliefs(decision: Decision, model: BeliefModel | None = None) -> Beliefs:
     )
     prob = counting if model is None else model.predict(features, counting)
     prob = prob * (unseen > 0)
-    return Beliefs(seats, unseen, prob, counting * (unseen > 0), features, hand_model)
+    masks: dict[object, npt.NDArray[np.bool_]] = {}
+    allowed: dict[int, list[npt.NDArray[np.bool_]]] = {}
+    for s in seats:
+        slots = sorted(hand_model.slots.get(s, []), key=_weight, reverse=True) if hand_model else []
+        for c in slots:
+            if c not in masks:
+                masks[c] = np.array([allows(c, face) for face in faces], dtype=bool)
+        allowed[s] = [masks[c] for c in slots]
+    return Beliefs(seats, unseen, prob, counting * (unseen > 0), features, hand_model, allowed)
 
 
 def _spread(room: Floats, sizes: list[float], pile: int, copies: Floats) -> Floats:
@@ -300,57 +310,45 @@ def weighted_arrange(game: Game, seat: int, belief: Beliefs, rng: Random) -> Non
     """Re-deal the cards ``seat`` cannot see in ``game`` so that each other hand is drawn
     with weights from ``belief``: cards known to be held first, then each constrained slot
     a card it allows, then the rest of the hand; within each, a weighted draw without
-    replacement (Efraimidis-Spirakis keys). Hand sizes are kept; the pile takes the rest."""
+    replacement (Efraimidis-Spirakis keys: the largest ``log(u) / weight``). Hand sizes
+    are kept; the pile takes the rest."""
     others = [s for s in game.active if s != seat]
     sizes = game.hand_sizes()
-    pool: list[Card | None] = [c for s in others for c in game.hand(s)]
+    pool: list[Card] = [c for s in others for c in game.hand(s)]
     pool += game.draw_pile[::-1]
-    index = {s: j for j, s in enumerate(belief.seats)}
-    model = belief.model
-    new: dict[int, list[Card]] = {s: [] for s in others}
+    faces = np.fromiter((c.index for c in pool), dtype=np.int64, count=len(pool))
+    free = np.ones(len(pool), dtype=bool)
+    gen = np.random.default_rng(rng.next64())
     order = list(others)
     rng.shuffle(order)
+    model = belief.model
+    index = {s: j for j, s in enumerate(belief.seats)}
+    new: dict[int, list[int]] = {s: [] for s in others}
     for s in order:
         for held in model.known.get(s, ()) if model is not None else ():
-            for i, unseen in enumerate(pool):
-                if unseen == held:
-                    new[s].append(held)
-                    pool[i] = None
-                    break
+            hits = np.flatnonzero(free & (faces == held.index))
+            if len(hits):
+                new[s].append(int(hits[0]))
+                free[hits[0]] = False
     for s in order:
         j = index.get(s)
-        keys = [
-            (_uniform(rng) ** (1.0 / max(belief.prob[j, c.index], _EPS)) if j is not None else 0.0)
-            if c is not None
-            else -1.0
-            for c in pool
-        ]
-        slots = model.slots.get(s, []) if model is not None else []
-        for constraint in sorted(slots, key=_weight, reverse=True):
-            best = -1
-            for i, card in enumerate(pool):
-                if (
-                    card is not None
-                    and allows(constraint, card)
-                    and (best < 0 or keys[i] > keys[best])
-                ):
-                    best = i
-            if best >= 0:
-                new[s].append(pool[best])  # type: ignore[arg-type]
-                pool[best] = None
+        weight = belief.prob[j, faces] if j is not None else np.ones(len(pool))
+        keys = np.log(gen.random(len(pool))) / np.maximum(weight, _EPS)
+        for allowed in belief.allowed.get(s, ()):
+            fits = free & allowed[faces]
+            if fits.any():
+                best = int(np.argmax(np.where(fits, keys, -np.inf)))
+                new[s].append(best)
+                free[best] = False
         need = sizes[s] - len(new[s])
         if need > 0:
-            ranked = sorted((i for i, c in enumerate(pool) if c is not None), key=keys.__getitem__)
-            for i in ranked[-need:] if need else ():
-                new[s].append(pool[i])  # type: ignore[arg-type]
-                pool[i] = None
-    rest = [c for c in pool if c is not None]
+            open_ = np.flatnonzero(free)
+            top = open_[np.argsort(keys[open_])[-need:]]
+            new[s].extend(int(i) for i in top)
+            free[top] = False
+    rest = [pool[i] for i in np.flatnonzero(free)]
     rng.shuffle(rest)
-    game.redeal(seat, new, rest, check=False)
-
-
-def _uniform(rng: Random) -> float:
-    return (rng.next32() + 0.5) / 4294967296.0
+    game.redeal(seat, {s: [pool[i] for i in got] for s, got in new.items()}, rest, check=False)
 
 
 def _weight(constraint: tuple[frozenset[str], frozenset[str], bool]) -> int:
