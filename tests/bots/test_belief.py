@@ -168,3 +168,26 @@ def test_the_search_with_beliefs_plays_whole_rounds_reproducibly() -> None:
     assert winners[0][0] is not None
     with pytest.raises(ValueError, match="belief must be true or false"):
         IsmctsBot(belief=1)  # type: ignore[arg-type]
+
+
+def test_the_paired_comparison_counts_only_the_deals_both_runs_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+    import json
+
+    path = Path(__file__).parents[2] / "benchmarks" / "paired.py"
+    spec = importlib.util.spec_from_file_location("paired", path)
+    assert spec is not None and spec.loader is not None
+    paired = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(paired)
+    run = {"seed": 1, "players": 2, "field": "greedy", "rules": "mattel-2021"}
+    new = {**run, "hero": "a", "won": [True, False, True, True, False, False, True, False]}
+    old = {**run, "hero": "b", "won": [False, True, False, True, False, False]}
+    (tmp_path / "new.json").write_text(json.dumps(new))
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    assert paired.main([str(tmp_path / "new.json"), str(tmp_path / "old.json")]) == 0
+    # deals: (1-1)/2, (2-1)/2, (0-0)/2 -> mean +1/6
+    assert "over 3 deals (6 games each): +16.67 points" in capsys.readouterr().out
+    (tmp_path / "old.json").write_text(json.dumps({**old, "seed": 2}))
+    assert paired.main([str(tmp_path / "new.json"), str(tmp_path / "old.json")]) == 2
