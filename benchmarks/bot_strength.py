@@ -151,6 +151,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "games_asked": args.games,
         "seed": args.seed,
         "hero_wins": wins,
+        "won": [bool(r["won"]) for r in results],
         "win_share": wins / len(results),
         "interval_95": [low, high],
         "interval_95_deals": [deal_low, deal_high],

@@ -17,7 +17,8 @@ pile's, but not who holds which). Their settings are ``ismcts``'s:
 seat 0 in rounds of four ``greedy`` bots (``mattel-2021``): for each other hand, the share of
 its cards a re-deal gets right (multiset overlap) and the share of the five kinds (four
 colours, wild) whose presence it gets right; plain re-deals (``Decision.sample``) against
-re-deals fitted to the hand model, as ``ismcts`` makes them:
+re-deals fitted to the hand model, as ``ismcts`` makes them, against re-deals drawn with the
+belief model's odds within it (``ismcts:belief=true``):
 
     .venv/bin/python benchmarks/ismcts_ceiling.py guess --games 40 --redeals 20
 """
@@ -150,7 +151,8 @@ def guess(games: int, redeals: int, seed: int) -> dict[str, Any]:
     """Overlap and presence of the re-deals' hands with the real ones."""
     plain = IsmctsBot(seed=seed, infer=False)
     model = IsmctsBot(seed=seed)
-    totals = {"plain": [0.0, 0.0], "model": [0.0, 0.0]}
+    belief = IsmctsBot(seed=seed, belief=True)
+    totals = {"plain": [0.0, 0.0], "model": [0.0, 0.0], "belief": [0.0, 0.0]}
     count = 0
     rng = Random(seed)
     for index in range(games):
@@ -163,7 +165,7 @@ def guess(games: int, redeals: int, seed: int) -> dict[str, Any]:
             nonlocal count
             decision = decide(g, seat, optional)
             if seat == 0 and not optional and len(legal) > 1:
-                for name, bot in (("plain", plain), ("model", model)):
+                for name, bot in (("plain", plain), ("model", model), ("belief", belief)):
                     redeal = bot._redealer(decision, bot._model(decision))
                     for _ in range(redeals):
                         sample = redeal(rng.next64())

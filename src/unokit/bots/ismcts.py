@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 
 from unokit.actions import Action
 from unokit.bots.base import Bot, Decision
+from unokit.bots.belief import beliefs, default_model, weighted_arrange
 from unokit.bots.greedy import GreedyBot
 from unokit.bots.knowledge import HandModel, favourite_color
 from unokit.bots.playout import playout_action
@@ -73,7 +74,8 @@ class IsmctsBot(Bot):
     prior, its turns in playouts); ``infer``: re-deals fit the hand model; ``depth``:
     actions a playout runs before it is scored (0: to the end); ``colors``: search every
     colour a wild can name, not only the one held most; ``tree``: a UCB1 tree below the
-    root, ``c`` its constant."""
+    root, ``c`` its constant; ``belief``: re-deals drawn with the learned belief model's
+    odds (``belief.py``) within the hand model's constraints."""
 
     name = "ismcts"
 
@@ -94,6 +96,7 @@ class IsmctsBot(Bot):
         hold: bool = True,
         judge: bool = False,
         points: float = 1.0,
+        belief: bool = False,
     ) -> None:
         super().__init__(seed)
         if iterations is None and time is None:
@@ -114,7 +117,14 @@ class IsmctsBot(Bot):
         if isinstance(caution, bool) or not isinstance(caution, (int, float)) or caution < 0:
             raise ValueError(f"caution must be a number, 0 or more, not {caution!r}")
         self.caution = float(caution)
-        flags = {"infer": infer, "tree": tree, "colors": colors, "hold": hold, "judge": judge}
+        flags = {
+            "infer": infer,
+            "tree": tree,
+            "colors": colors,
+            "hold": hold,
+            "judge": judge,
+            "belief": belief,
+        }
         for key, flag in flags.items():
             if not isinstance(flag, bool):
                 raise ValueError(f"{key} must be true or false, not {flag!r}")
@@ -123,6 +133,7 @@ class IsmctsBot(Bot):
         self.colors = colors
         self.hold = hold
         self.judge = judge and infer
+        self.belief = belief and infer
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise ValueError(f"depth must be a whole number, 0 or more, not {depth!r}")
         self.depth = depth
@@ -231,12 +242,26 @@ class IsmctsBot(Bot):
         ``model`` if there is one (re-drawn until one explains the others' last plays, or the
         one that explains most of ``_TRIES``)."""
         seat = decision.seat
+        weights = (
+            beliefs(decision, default_model())
+            if self.belief and decision.rules.game == "classic"
+            else None
+        )
+        if weights is not None and weights.model is not None:
+            model = weights.model
+
+        def arrange(game: Game, rng: Random | None, deal: int) -> None:
+            assert model is not None
+            if weights is None:
+                model.arrange(game, seat, rng)
+            else:
+                weighted_arrange(game, seat, weights, rng or Random(deal ^ 0x5EED))
 
         def redeal(deal: int) -> Game:
             game = decision.sample(deal)
             if model is None:
                 return game
-            model.arrange(game, seat)
+            arrange(game, None, deal)
             wrong = model.misfits(game)
             if not wrong:
                 return game
@@ -244,7 +269,7 @@ class IsmctsBot(Bot):
             tries = Random(deal)
             for _ in range(_TRIES):
                 game = best.clone() if best is game else game
-                model.arrange(game, seat, tries)
+                arrange(game, tries, deal)
                 wrong = model.misfits(game, fewest)
                 if wrong < fewest:
                     best, fewest = game, wrong

@@ -37,6 +37,7 @@ SETTING_WORDS: Final = {
     ("ismcts", "hold"): "also search drawing while holding a card that plays",
     ("ismcts", "judge"): "search Wild Draw Four challenges with playouts",
     ("ismcts", "points"): "the points weight of its own greedy choices",
+    ("ismcts", "belief"): "re-deals weighted by the learned belief model",
     ("learned", "weights"): "a shipped weight file by name (default: the table's own)",
     ("external", "command"): "the program and its arguments",
     ("external", "timeout"): "seconds it has to answer",

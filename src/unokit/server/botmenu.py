@@ -119,6 +119,7 @@ def allowlist(max_iterations: int, max_time: float) -> dict[str, dict[str, Setti
             "colors": Setting(bool),
             "hold": Setting(bool),
             "judge": Setting(bool),
+            "belief": Setting(bool),
         },
     }
 
