@@ -312,11 +312,22 @@ def test_a_failing_bot_in_simulate_names_bot_game_and_what_it_sent(
     assert f"{data['games']} of {games} games finished" in done.stderr
 
 
+WITH_CTRL_C = [
+    sys.executable,
+    "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.argv[1], sys.argv[1:])",
+]
+"""Runs a program with SIGINT at its default (``exec`` keeps a signal's default)."""
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_simulate_keeps_the_results_and_exits_130(tmp_path: Path, jobs: int) -> None:
     out = tmp_path / "r.json"
+    # a shell's background job inherits SIGINT ignored (and Python keeps it so): the program
+    # starts as from a terminal, with Ctrl-C's default, however the suite itself was started
     process = subprocess.Popen(
-        [*UNOKIT, "simulate", "--bots", "random,random", "--games", "200000",
+        [*WITH_CTRL_C, *UNOKIT, "simulate", "--bots", "random,random", "--games", "200000",
          "--out", str(out), "--jobs", str(jobs)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         env={**os.environ, "FORCE_COLOR": "1"},  # the progress bar is drawn into the pipe
