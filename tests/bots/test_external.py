@@ -124,6 +124,26 @@ def test_a_misbehaving_program_raises_a_bot_error_that_says_why(
         bot.choose(decide(play_position(), 0))
 
 
+def test_a_program_that_exited_before_it_was_written_to_is_named_by_its_exit_code(
+    tmp_path: Path,
+) -> None:
+    """Writing to it breaks the pipe; the error says the program ended, and with what."""
+    path = tmp_path / "bot.py"
+    path.write_text(
+        "import json, sys\n"
+        "print(json.dumps({'type': 'ready', 'name': 'test'}), flush=True)\n"
+        "sys.stdin.readline()\n"  # hello
+        "sys.exit(3)\n"
+    )
+    bot = external([PYTHON, str(path)], timeout=5)
+    with bot:
+        bot.start()
+        assert bot._process is not None
+        bot._process.wait(timeout=30)  # gone before the next message: writing it fails
+        with pytest.raises(BotError, match=r"ended \(exit code 3\) instead of answering"):
+            bot.choose(decide(play_position(), 0))
+
+
 def test_info_lines_are_skipped_and_an_optional_offer_may_be_let_go(tmp_path: Path) -> None:
     body = (
         "print(json.dumps({'type': 'info', 'text': 'thinking'}), flush=True)\n"

@@ -68,7 +68,7 @@ def test_a_table_id_that_reads_as_a_card_is_not_a_card_sent() -> None:
         card_codes(frame, "another-table")
 
 
-@pytest.mark.parametrize("seed", [21, 22])
+@pytest.mark.parametrize("seed", [23, 22])
 def test_no_frame_carries_a_card_its_seat_may_not_see(
     make_client: Any, seed: int, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -124,7 +124,7 @@ def test_no_frame_carries_a_card_its_seat_may_not_see(
 
         check_frames(-1)  # the start's frame for everyone (seat 0's ack came above)
         refused_once = False
-        for _ in range(2000):
+        for _ in range(10_000):  # random play with jump-ins and keeps: a few thousand moves
             if game.over:
                 break
             movers = [s for s in range(4) if game.legal_actions(s)]

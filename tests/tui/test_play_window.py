@@ -91,12 +91,25 @@ class Terminal:
         self.stream.feed(data)
         return bool(data)
 
+    def _settle(self) -> bool:
+        """Read until the program has written nothing for 0.5 s: a frame arrives in several
+        reads, and the screen is only whole once its last part is in (False if it exited)."""
+        quiet_until = time.monotonic() + 0.5
+        stop = time.monotonic() + 10
+        while time.monotonic() < min(quiet_until, stop):
+            ready, _, _ = select.select([self.fd], [], [], 0.1)
+            if ready:
+                if not self._read(0):
+                    return False
+                quiet_until = time.monotonic() + 0.5
+        return True
+
     def wait_for(self, what: str, condition: Callable[[Terminal], bool]) -> None:
-        """Read until ``condition`` holds; every few seconds signal the window's size again
-        (a resize sent while the program was still starting is not lost)."""
+        """Read until ``condition`` holds on a whole frame; every few seconds signal the
+        window's size again (a resize sent while the program was still starting is not lost)."""
         deadline = time.monotonic() + DEADLINE
         nudge = time.monotonic() + 3
-        while not condition(self):
+        while not (condition(self) and self._settle() and condition(self)):
             now = time.monotonic()
             if now > deadline:
                 screen = "\n".join(self.rows())

@@ -205,6 +205,11 @@ class ExternalBot(Bot):
             process.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
             process.stdin.flush()
         except (BrokenPipeError, OSError) as err:
+            code = self._exit_code()  # a program that exited says so, not "broken pipe"
+            if code is not None:
+                raise BotError(
+                    f"{self._who()} ended (exit code {code}) instead of answering"
+                ) from None
             raise BotError(f"{self._who()} stopped listening: {err}") from None
 
     def _exit_code(self) -> int | None:
