@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import socket
+import time
 from pathlib import Path
 from typing import Any
 
@@ -189,3 +190,79 @@ def test_the_idle_sweep_runs_off_the_event_loop(client: TestClient) -> None:
 
     gone = client.portal.call(hub.expire_idle_async, time.time() + 10 * 3600)  # type: ignore[union-attr]
     assert gone == [t["table"]]
+
+
+def _chat(ws: Any, text: str, ident: int) -> dict[str, Any]:
+    """Send a chat line; the server's answer to it (an ack, or an error saying why)."""
+    ws.send_json({"type": "chat", "text": text, "id": ident})
+    while True:
+        frame = receive(ws)
+        if frame["type"] in ("ack", "error") and frame.get("id") == ident:
+            return frame
+
+
+def test_one_address_chats_at_its_rate_however_many_seats_and_sockets_it_holds(
+    make_client: Any,
+) -> None:
+    client = make_client(chat_per_minute=60, chat_burst=3, table_chat_per_minute=6000)
+    t = create(client, seats=4)
+    tokens = [t["token"]] + [join(client, t["table"], n)["token"] for n in ("B", "C", "D")]
+    with (
+        seated(client, t["table"], tokens[0]) as a,
+        seated(client, t["table"], tokens[1]) as b,
+        seated(client, t["table"], tokens[2]) as c,
+        seated(client, t["table"], tokens[3]) as d,
+    ):
+        answers = [_chat(ws, f"line {i}", i) for i, ws in enumerate((a, b, c, d), start=1)]
+        assert [f["type"] for f in answers] == ["ack", "ack", "ack", "error"]
+        assert "too many chat lines" in answers[3]["message"]
+        texts = [line["text"] for line in hub_of(client).tables[t["table"]].chat]
+        assert texts == ["line 1", "line 2", "line 3"]  # the refused line went nowhere
+        time.sleep(1.1)  # a line a second comes back
+        assert _chat(d, "line 5", 5)["type"] == "ack"
+
+
+def test_a_tables_chat_is_rationed_for_all_its_players_and_not_another_tables(
+    make_client: Any,
+) -> None:
+    client = make_client(chat_per_minute=6000, chat_burst=100, table_chat_burst=2)
+    busy, quiet = create(client, seats=2), create(client, seats=2)
+    with (
+        seated(client, busy["table"], busy["token"]) as a,
+        seated(client, quiet["table"], quiet["token"]) as q,
+    ):
+        answers = [_chat(a, f"line {i}", i) for i in (1, 2, 3)]
+        assert [f["type"] for f in answers] == ["ack", "ack", "error"]
+        assert "chat is too busy" in answers[2]["message"]
+        assert _chat(q, "here all is calm", 4)["type"] == "ack"
+
+
+def test_a_connection_over_its_frame_rate_is_not_read_until_it_may_send_again(
+    make_client: Any,
+) -> None:
+    """A flood waits in its own socket: after each refusal the next frame is read only once
+    the rate allows one, so most of a burst is answered late instead of refused."""
+    client = make_client(rate=10.0, burst=2)
+    t = create(client, seats=2)
+    with seated(client, t["table"], t["token"]) as ws:
+        receive(ws)  # hello
+        for i in range(12):
+            ws.send_json({"type": "ping", "id": 100 + i})
+        answers = []
+        while len(answers) < 12:
+            frame = receive(ws)
+            if frame["type"] in ("pong", "error"):
+                answers.append(frame["type"])
+    assert answers.count("error") <= 6 and answers.count("pong") >= 6  # refused at once: 10
+
+
+def test_a_connection_over_the_chat_rate_is_not_read_for_a_moment(make_client: Any) -> None:
+    client = make_client(chat_per_minute=60, chat_burst=1)
+    t = create(client, seats=2)
+    with seated(client, t["table"], t["token"]) as ws:
+        assert _chat(ws, "hello", 1)["type"] == "ack"
+        started = time.monotonic()
+        assert _chat(ws, "hello again", 2)["type"] == "error"
+        ws.send_json({"type": "ping", "id": 3})
+        until(ws, "pong")
+        assert time.monotonic() - started >= 0.9  # read again once a line is allowed

@@ -49,7 +49,7 @@ def test_state_frames_carry_no_chat(client: TestClient) -> None:
 
 
 def test_a_reconnection_gets_the_recent_lines_once(make_client: Any) -> None:
-    client = make_client(burst=100)
+    client = make_client(burst=100, chat_burst=100, table_chat_burst=100)
     t = create(client, seats=2)
     with seated(client, t["table"], t["token"]) as ann:
         for n in range(35):

@@ -25,6 +25,10 @@ LIMITS = (
     "max_body",
     "api_rate",
     "api_burst",
+    "chat_per_minute",
+    "chat_burst",
+    "table_chat_per_minute",
+    "table_chat_burst",
     "conns_per_address",
     "max_connections",
 )

@@ -34,7 +34,14 @@ from unokit.server.guards import (
     client_address,
     validation_error,
 )
-from unokit.server.hub import BadRequestError, Connection, Hub, LimitError, TableError
+from unokit.server.hub import (
+    BadRequestError,
+    Connection,
+    Hub,
+    LimitError,
+    SlowDownError,
+    TableError,
+)
 from unokit.server.names import NAME_LIMIT, TITLE_LIMIT, check_name, check_title
 from unokit.server.protocol import FrameError, parse_auth, parse_frame
 from unokit.server.replayer import Replayer
@@ -408,7 +415,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 await refuse(why, CLOSE_BAD_HELLO)
                 return
             try:
-                conn = await h.connect(table_id, token)
+                conn = await h.connect(table_id, token, address)
             except LimitError as err:
                 await refuse(str(err), CLOSE_TOO_MANY)
                 return
@@ -448,8 +455,10 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
             if raw is None:
                 raw = message.get("bytes") or b""
             frame_id = None
+            pause = 0.0
             try:
                 if not conn.allow(config.rate, config.burst):
+                    pause = 1.001 / config.rate  # a token, and a little more
                     raise FrameError("too many frames: slow down")
                 frame = parse_frame(raw)
                 frame_id = frame.id
@@ -458,9 +467,13 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
             except (FrameError, TableError) as err:
                 if isinstance(err, FrameError):
                     _log_refusal(conn, str(err), config.log_interval)
+                if isinstance(err, SlowDownError):
+                    pause = err.wait
                 conn.queue.put_nowait(
                     json.dumps({"type": "error", "id": frame_id, "message": str(err)})
                 )
+            if pause > 0:  # over a rate: what it sends meanwhile waits in its own socket
+                await asyncio.sleep(pause)
 
     tasks = [asyncio.create_task(conn.queue.pump(websocket)), asyncio.create_task(reader())]
     try:

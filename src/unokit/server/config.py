@@ -86,6 +86,16 @@ class ServerConfig:
     """Requests a second one client address may make to ``/api/`` on average ..."""
     api_burst: int = 40
     """... and at once."""
+    chat_per_minute: int = 20
+    """Chat lines a minute one client address may send on average, all its connections and
+    tables together (per process) ..."""
+    chat_burst: int = 5
+    """... and at once."""
+    table_chat_per_minute: int = 60
+    """Chat lines a minute one table takes on average, all its players together (every line
+    is sent to every connection at the table, so this bounds what a table's chat costs)..."""
+    table_chat_burst: int = 15
+    """... and at once."""
     header_timeout: float = 10.0
     """Seconds a client has to send a request's headers, from its connection or the previous
     response (``unokit.server.slowguard``)."""

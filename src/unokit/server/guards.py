@@ -25,6 +25,7 @@ from fastapi.routing import APIRoute
 __all__ = [
     "CSP",
     "ApiRateLimit",
+    "Buckets",
     "SecurityHeaders",
     "StrictJsonRoute",
     "client_address",
@@ -122,30 +123,36 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=422)
 
 
-class ApiRateLimit:
-    """At most ``rate`` requests a second to ``/api/`` per client address on average, and
-    ``burst`` at once (a token bucket each); over it: 429 with ``Retry-After``. The buckets
-    of addresses that have gone quiet are dropped, so their number stays bounded."""
+class Buckets:
+    """A token bucket for each key (a client address, a table): at most ``rate`` a second
+    on average and ``burst`` at once. The buckets of keys that have gone quiet are dropped,
+    so their number stays bounded however many keys a crowd brings."""
 
     MAX_KEPT = 50_000
 
-    def __init__(self, app: Any, rate: float, burst: int) -> None:
-        self.app = app
+    def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.buckets: dict[str, tuple[float, float]] = {}
-        """address -> (tokens, when counted)"""
+        """key -> (tokens, when counted)"""
 
-    def allow(self, address: str, now: float) -> bool:
-        tokens, then = self.buckets.get(address, (self.burst, now))
+    def allow(self, key: str, now: float) -> bool:
+        """Take one token from ``key``'s bucket; False (nothing taken) if it is empty."""
+        tokens, then = self.buckets.get(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - then) * self.rate)
-        if len(self.buckets) >= self.MAX_KEPT and address not in self.buckets:
+        if len(self.buckets) >= self.MAX_KEPT and key not in self.buckets:
             self._prune(now)
         if tokens < 1.0:
-            self.buckets[address] = (tokens, now)
+            self.buckets[key] = (tokens, now)
             return False
-        self.buckets[address] = (tokens - 1.0, now)
+        self.buckets[key] = (tokens - 1.0, now)
         return True
+
+    def wait(self, key: str, now: float) -> float:
+        """Seconds until ``key``'s bucket holds a token again (0: it holds one now)."""
+        tokens, then = self.buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        return max(0.0, (1.001 - tokens) / self.rate)  # a token, and a little more
 
     def _prune(self, now: float) -> None:
         full = self.burst / self.rate
@@ -155,6 +162,19 @@ class ApiRateLimit:
         if len(self.buckets) >= self.MAX_KEPT:  # all busy: forget the oldest half
             for key in sorted(self.buckets, key=lambda k: self.buckets[k][1])[: self.MAX_KEPT // 2]:
                 del self.buckets[key]
+
+
+class ApiRateLimit:
+    """At most ``rate`` requests a second to ``/api/`` per client address on average, and
+    ``burst`` at once (a token bucket each); over it: 429 with ``Retry-After``."""
+
+    def __init__(self, app: Any, rate: float, burst: int) -> None:
+        self.app = app
+        self.rate = rate
+        self.limit = Buckets(rate, burst)
+
+    def allow(self, address: str, now: float) -> bool:
+        return self.limit.allow(address, now)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and scope["path"].startswith("/api/"):

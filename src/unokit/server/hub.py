@@ -28,6 +28,7 @@ from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import Store, StoredSeat, StoredTable
 from unokit.server.frames import dumps
+from unokit.server.guards import Buckets
 from unokit.server.names import same_name
 from unokit.server.odds import wild_draw_four_odds
 from unokit.server.outbox import CLOSE_SEAT_CHANGED, Outbox
@@ -73,6 +74,15 @@ class LimitError(TableError):
     """A request beyond one of the operator's limits (HTTP 429)."""
 
 
+class SlowDownError(TableError):
+    """A frame over a rate: refused, and its connection is not read again for ``wait``
+    seconds (what it sends meanwhile waits in its socket, not in the server)."""
+
+    def __init__(self, message: str, wait: float) -> None:
+        super().__init__(message)
+        self.wait = wait
+
+
 def address_key(address: str) -> str:
     """What the database keeps of a client's address: a hash, enough to count by."""
     return hashlib.sha256(f"unokit-address:{address}".encode()).hexdigest()[:32]
@@ -88,6 +98,7 @@ class Connection:
     """The seat's token as it was when the connection opened: once the seat changes hands
     (left, kicked, given to a bot, taken by someone else) the connection is closed."""
     address: str = ""
+    """The client's address as the limits count it (``guards.client_address``)."""
     former: int | None = None
     """A spectator's own seat, now played by a stand-in bot: it may take it back."""
     queue: Outbox = field(default_factory=Outbox)
@@ -162,6 +173,8 @@ class Hub:
             policies=dict(config.policies),
         )
         self.pool = BotPool(config.bot_workers, config.bot_deadline)
+        self._chat_by_address = Buckets(config.chat_per_minute / 60.0, config.chat_burst)
+        self._chat_by_table = Buckets(config.table_chat_per_minute / 60.0, config.table_chat_burst)
 
     # -- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -412,7 +425,9 @@ class Hub:
             return make_bot(self._standin(), seed=seed)
 
     # -- connections ------------------------------------------------------------------------
-    async def connect(self, table_id: str, token: str | None) -> Connection:
+    async def connect(self, table_id: str, token: str | None, address: str = "") -> Connection:
+        """A new connection to ``table_id`` from client ``address``, seated if ``token``
+        holds a seat there (``TableError`` if it holds none, ``LimitError`` past a limit)."""
         table = self.table(table_id)
         if self.coord.shared:  # a seat taken through another process a moment ago
             async with self.coord.local_lock(table_id):
@@ -429,6 +444,7 @@ class Hub:
                     f"this seat has {copies} connections open already: close one first"
                 )
         conn = Connection(table_id, seat, None if seat is None else table.seats[seat].token_hash)
+        conn.address = address
         conn.former = former
         conn.queue.build = lambda: self._state_text(conn)
         conn.queue.build_chat = lambda: self._chat_text(conn)
@@ -511,6 +527,8 @@ class Hub:
         if conn.seat is None:
             raise TableError("spectators can watch, not act: join the table to play")
         seat = conn.seat
+        if isinstance(frame, Chat):
+            self._allow_chat(conn)
         async with self._locked(conn.table_id) as table:
             row = table.seats[seat]
             if row.kind != "human" or row.token_hash != conn.token_hash:
@@ -620,6 +638,22 @@ class Hub:
             )
             raise TableError(str(err)) from None
         log.info("action", extra={"table": table.id, "seat": seat, "action": text})
+
+    def _allow_chat(self, conn: Connection) -> None:
+        """Chat within its limits: each line is stored and sent to every connection at the
+        table, so one address (however many sockets and seats) and one table are rationed."""
+        now = time.monotonic()
+        by_address, by_table = self._chat_by_address, self._chat_by_table
+        if not by_address.allow(conn.address, now):
+            raise SlowDownError(
+                "too many chat lines: wait a moment before the next",
+                min(1.0, by_address.wait(conn.address, now)),
+            )
+        if not by_table.allow(conn.table_id, now):
+            raise SlowDownError(
+                "this table's chat is too busy: wait a moment before the next line",
+                min(1.0, by_table.wait(conn.table_id, now)),
+            )
 
     def _chat(self, table: Table, seat: int, text: str) -> None:
         name = table.names()[seat]
