@@ -57,7 +57,10 @@ def test_the_api_rate_counts_an_ipv6_64_together(tmp_path: Path) -> None:
 
 def test_the_lobby_lists_a_page_of_the_newest_open_tables(make_client: Any) -> None:
     client: TestClient = make_client(
-        tables_per_address=LOBBY_PAGE + 20, seats_per_address=LOBBY_PAGE + 20, api_burst=1000
+        tables_per_address=LOBBY_PAGE + 20,
+        seats_per_address=LOBBY_PAGE + 20,
+        seats_burst=LOBBY_PAGE + 20,
+        api_burst=1000,
     )
     made = [create(client, seats=2)["table"] for _ in range(LOBBY_PAGE + 10)]
     listed = [t["id"] for t in client.get("/api/tables").json()]

@@ -266,3 +266,15 @@ def test_a_connection_over_the_chat_rate_is_not_read_for_a_moment(make_client: A
         ws.send_json({"type": "ping", "id": 3})
         until(ws, "pong")
         assert time.monotonic() - started >= 0.9  # read again once a line is allowed
+
+
+def test_one_address_takes_seats_at_its_pace(make_client: Any) -> None:
+    """Taking a seat and leaving it in a loop (four sockets each time) is a flood too."""
+    client = make_client(seats_per_minute=60, seats_burst=3, seats_per_address=50)
+    t = create(client, seats=6)  # a seat taken
+    join(client, t["table"], "B"), join(client, t["table"], "C")
+    refused = client.post(f"/api/tables/{t['table']}/join", json={"name": "D"})
+    assert refused.status_code == 429 and "too many seats taken" in refused.json()["error"]
+    assert len([s for s in hub_of(client).tables[t["table"]].seats if s.name]) == 3
+    time.sleep(1.1)  # a seat a second comes back
+    join(client, t["table"], "D")

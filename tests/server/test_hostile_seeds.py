@@ -48,7 +48,7 @@ def test_a_finished_match_record_does_not_tell_the_rematch(make_client: Any) -> 
 
 
 def test_each_match_and_table_is_seeded_apart(make_client: Any) -> None:
-    client = make_client(tables_per_address=50, seats_per_address=50)
+    client = make_client(tables_per_address=50, seats_per_address=50, seats_burst=50)
     hub = hub_of(client)
     seeds = {hub.tables[create(client, seats=2)["table"]].seed for _ in range(20)}
     assert len(seeds) == 20

@@ -19,6 +19,8 @@ LIMITS = (
     "max_tables",
     "tables_per_address",
     "seats_per_address",
+    "seats_per_minute",
+    "seats_burst",
     "ws_per_address",
     "ws_per_seat",
     "max_url",

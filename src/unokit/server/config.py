@@ -74,6 +74,11 @@ class ServerConfig:
     """Tables one client address may have stored at once."""
     seats_per_address: int = 8
     """Seats one client address may hold at tables that have not started."""
+    seats_per_minute: int = 20
+    """Seats one client address may take a minute on average, creating tables or joining
+    them (per process) ..."""
+    seats_burst: int = 10
+    """... and at once."""
     ws_per_address: int = 64
     """WebSocket connections one client address may hold open (per process)."""
     ws_per_seat: int = 4

@@ -173,6 +173,7 @@ class Hub:
             policies=dict(config.policies),
         )
         self.pool = BotPool(config.bot_workers, config.bot_deadline)
+        self._seats_taken = Buckets(config.seats_per_minute / 60.0, config.seats_burst)
         self._chat_by_address = Buckets(config.chat_per_minute / 60.0, config.chat_burst)
         self._chat_by_table = Buckets(config.table_chat_per_minute / 60.0, config.table_chat_burst)
 
@@ -366,11 +367,16 @@ class Hub:
         return table, token
 
     def _check_seats(self, who: str) -> None:
+        """A seat for the address ``who`` (hashed): within its seats held and its pace of
+        taking seats (each seat taken costs a write, a state frame to the table, sockets;
+        taking and leaving seats in a loop is a flood of its own)."""
         if self.store.count_lobby_seats(who) >= self.config.seats_per_address:
             raise LimitError(
                 f"at most {self.config.seats_per_address} seats from one address at tables "
                 "that have not started"
             )
+        if not self._seats_taken.allow(who, time.monotonic()):
+            raise LimitError("too many seats taken from one address: wait a moment")
 
     async def join(
         self, table_id: str, name: str, seat: int | None, address: str = ""
