@@ -480,7 +480,10 @@ def test_a_player_whose_seat_went_to_a_bot_is_told_and_takes_it_back(
 
 
 def center(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).first.bounding_box()
+    """Where the element rests: a card still flying into the hand is not where it will be."""
+    node = page.locator(selector).first
+    node.evaluate("el => Promise.all(el.getAnimations().map((a) => a.finished.catch(() => null)))")
+    box = node.bounding_box()
     assert box is not None, selector
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 

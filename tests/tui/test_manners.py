@@ -225,6 +225,20 @@ def test_without_a_reaction_time_the_bot_catches_at_its_pace() -> None:
     asyncio.run(body())
 
 
+def test_a_bot_step_that_fires_as_the_window_closes_does_nothing() -> None:
+    """The bots' pace is a timer; one that fires during shutdown finds no screen to read."""
+    app, game = uno_race(reaction=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE):
+            pass
+        before = len(game.log)
+        await app._bot_step()  # the timer's callback, after the screens are gone
+        assert len(game.log) == before
+
+    asyncio.run(body())
+
+
 def test_triple_plays_status_line_offers_only_keys_that_work() -> None:
     match = Match(Rules.preset("triple-play"), players=3, seed=2)
     bots = {seat: make_bot("random", seed=seat) for seat in (1, 2)}

@@ -522,6 +522,8 @@ class PlayApp(TableApp):
 
     async def _bot_step(self) -> None:
         self._step_pending = False
+        if not self.is_running:  # a timer that fired while the app shuts down
+            return
         if self.modal_open or self.table.round_over:
             return
         while (decision := self.table.next_decision()) is not None:
@@ -533,6 +535,8 @@ class PlayApp(TableApp):
                 return
             except Exception as err:  # a bot's own bug must not take the table down
                 self._bot_failed(decision.seat, BotError(f"{type(err).__name__}: {err}"))
+                return
+            if not self.is_running:  # the app closed while the bot thought
                 return
             if decision.optional and action is not None and self.reaction > 0:
                 self._react_later(decision, action, max(self.reaction, bot.think_time(decision)))
@@ -559,6 +563,8 @@ class PlayApp(TableApp):
 
         def react() -> None:
             self._step_pending = False
+            if not self.is_running:
+                return
             if self.modal_open or self.table.round_over or self._moment() != mark:
                 self.refresh_screen()
                 return
