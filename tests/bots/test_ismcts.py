@@ -120,6 +120,7 @@ def test_ismcts_judging_a_challenge_reads_the_players_last_play() -> None:
         ("ismcts:blend=1.5", "blend must be a number from 0 to 1"),
         ("ismcts:memory=0.5", "memory must be a whole number"),
         ("ismcts:points=-1", "points must be a number, 0 or more"),
+        ("ismcts:prior=oracle", "prior must be one of greedy, learned"),
     ],
 )
 def test_ismcts_refuses_bad_settings(spec: str, message: str) -> None:

@@ -157,3 +157,42 @@ def test_a_server_offers_the_learned_bot_by_weight_name_only() -> None:
         with pytest.raises(BotRefusedError, match="learned"):
             menu.check(bad)
     assert menu.clamp("learned:weights=/tmp/x.npz,think=9", "greedy") == "learned:think=5.0"
+
+
+def _searched_decisions(players: int, seed: int) -> list[tuple[Game, int]]:
+    """Positions of greedy rounds where the seat to play has several cards that play."""
+    found: list[tuple[Game, int]] = []
+    greedy = [make_bot("greedy", seed=s) for s in range(players)]
+
+    def choose(game: Game, seat: int, legal: list[Action], optional: bool) -> Action | None:
+        if not optional and len({a.card for a in legal if a.kind == "play"}) > 1:
+            found.append((game.clone(), seat))
+        return greedy[seat].choose(decide(game, seat, optional))
+
+    for round_seed in range(seed, seed + 4):
+        game = Game.new(R2021, players=players, seed=round_seed)
+        for _ in play_out(game, choose, max_actions=20_000):
+            pass
+    return found
+
+
+def test_ismcts_with_the_learned_prior_plays_the_networks_card_when_it_cannot_be_beaten() -> None:
+    """``prior=learned``: with a caution no search beats, the card played is the network's,
+    and on some of these positions that is not greedy's card."""
+    learned, greedy = make_bot("learned"), make_bot("greedy")
+    bot = make_bot("ismcts:iterations=60,caution=1e9,prior=learned", seed=3)
+    differs = 0
+    for game, seat in _searched_decisions(4, seed=40)[:60]:
+        decision = decide(game, seat)
+        choice, wanted = bot.choose(decision), learned.choose(decision)
+        assert choice is not None and wanted is not None
+        assert (choice.kind, choice.card) == (wanted.kind, wanted.card)
+        differs += wanted.card != greedy.choose(decision).card  # type: ignore[union-attr]
+    assert differs > 0
+
+
+def test_ismcts_with_the_learned_prior_uses_greedys_where_no_weights_fit_the_table() -> None:
+    with_net = make_bot("ismcts:iterations=60,caution=1e9,prior=learned", seed=3)
+    plain = make_bot("ismcts:iterations=60,caution=1e9", seed=3)
+    for game, seat in _searched_decisions(3, seed=40)[:20]:
+        assert with_net.choose(decide(game, seat)) == plain.choose(decide(game, seat))

@@ -38,7 +38,7 @@ from unokit.bots.belief import beliefs, default_model, weighted_arrange
 from unokit.bots.greedy import GreedyBot
 from unokit.bots.knowledge import HandModel, favourite_color
 from unokit.bots.playout import playout_action
-from unokit.bots.registry import register_bot
+from unokit.bots.registry import make_bot, register_bot
 from unokit.cards import Card
 from unokit.game import Game
 from unokit.rng import Random
@@ -53,6 +53,7 @@ _TRIES = 12
 most is kept)."""
 _REFLEXES = ("uno", "catch")
 _JUDGES = 24
+_PRIORS = ("greedy", "learned")
 """Re-deals that weigh the chance that a Wild Draw Four was played illegally."""
 
 
@@ -75,7 +76,9 @@ class IsmctsBot(Bot):
     actions a playout runs before it is scored (0: to the end); ``colors``: search every
     colour a wild can name, not only the one held most; ``tree``: a UCB1 tree below the
     root, ``c`` its constant; ``belief``: re-deals drawn with the learned belief model's
-    odds (``belief.py``) within the hand model's constraints."""
+    odds (``belief.py``) within the hand model's constraints; ``prior``: the bot whose
+    choice the search must beat by ``caution`` (``greedy``, or ``learned``: the network,
+    where weights exist for the table, else greedy)."""
 
     name = "ismcts"
 
@@ -97,6 +100,7 @@ class IsmctsBot(Bot):
         judge: bool = False,
         points: float = 1.0,
         belief: bool = False,
+        prior: str = "greedy",
     ) -> None:
         super().__init__(seed)
         if iterations is None and time is None:
@@ -145,6 +149,10 @@ class IsmctsBot(Bot):
         self.blend = float(blend)
         self.reflexes = GreedyBot(seed=seed ^ 0x15_C7, points=points)
         self.points = self.reflexes.points
+        if prior not in _PRIORS:
+            raise ValueError(f"prior must be one of {', '.join(_PRIORS)}, not {prior!r}")
+        self.prior = prior
+        self._learned = make_bot("learned", seed=seed ^ 0x15_C7) if prior == "learned" else None
         self.last_iterations = 0
         """How many iterations the last search ran (0: the decision was not searched)."""
 
@@ -342,7 +350,11 @@ class IsmctsBot(Bot):
         best = max(range(len(candidates)), key=means.__getitem__)
         if self.caution <= 0:
             return candidates[best]
-        prior = self.reflexes.choose(decision)
+        prior = self._prior_choice(decision)
+        if prior is not None and prior not in candidates:  # a wild naming another colour
+            prior = next(
+                (a for a in candidates if a.kind == prior.kind and a.card == prior.card), None
+            )
         if prior is None or prior not in candidates or prior == candidates[best]:
             return candidates[best]
         other = candidates.index(prior)
@@ -353,6 +365,16 @@ class IsmctsBot(Bot):
             return candidates[best] if mean > 0 else prior
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return candidates[best] if mean > self.caution * math.sqrt(var / n) else prior
+
+    def _prior_choice(self, decision: Decision) -> Action | None:
+        """The prior's action: greedy's, or the learned network's where it has weights for
+        this table (a search bot must play every table, so elsewhere greedy's)."""
+        if self._learned is not None:
+            try:
+                return self._learned.choose(decision)
+            except ValueError:  # no weights for this table's rules and players
+                pass
+        return self.reflexes.choose(decision)
 
     def _descend(self, game: Game, root: _Node, c: float, rng: Random) -> list[_Node]:
         """Selection and expansion: the path of nodes this iteration passes through."""
