@@ -53,8 +53,8 @@ _TRIES = 12
 most is kept)."""
 _REFLEXES = ("uno", "catch")
 _JUDGES = 24
-_PRIORS = ("greedy", "learned")
 """Re-deals that weigh the chance that a Wild Draw Four was played illegally."""
+_PRIORS = ("greedy", "learned")
 
 
 class _Node:
@@ -350,11 +350,7 @@ class IsmctsBot(Bot):
         best = max(range(len(candidates)), key=means.__getitem__)
         if self.caution <= 0:
             return candidates[best]
-        prior = self._prior_choice(decision)
-        if prior is not None and prior not in candidates:  # a wild naming another colour
-            prior = next(
-                (a for a in candidates if a.kind == prior.kind and a.card == prior.card), None
-            )
+        prior = self._prior_choice(decision, candidates)
         if prior is None or prior not in candidates or prior == candidates[best]:
             return candidates[best]
         other = candidates.index(prior)
@@ -366,14 +362,19 @@ class IsmctsBot(Bot):
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return candidates[best] if mean > self.caution * math.sqrt(var / n) else prior
 
-    def _prior_choice(self, decision: Decision) -> Action | None:
+    def _prior_choice(self, decision: Decision, candidates: list[Action]) -> Action | None:
         """The prior's action: greedy's, or the learned network's where it has weights for
-        this table (a search bot must play every table, so elsewhere greedy's)."""
+        this table (a search bot must play every table, so elsewhere greedy's). A wild the
+        network names another colour for stands for the search's play of that wild."""
         if self._learned is not None:
             try:
-                return self._learned.choose(decision)
+                chosen = self._learned.choose(decision)
             except ValueError:  # no weights for this table's rules and players
-                pass
+                return self.reflexes.choose(decision)
+            if chosen is None or chosen in candidates:
+                return chosen
+            same = (a for a in candidates if a.kind == chosen.kind and a.card == chosen.card)
+            return next(same, None)
         return self.reflexes.choose(decision)
 
     def _descend(self, game: Game, root: _Node, c: float, rng: Random) -> list[_Node]:
