@@ -28,7 +28,14 @@ CARD_CODE = re.compile(r"\b(?:[RYGB](?:\d|S|R|D|P)|[RYGB]\+2|W\+4|WSH|WSW|WCL|WG
 
 LINK_LINE = """() => {
   const svg = document.querySelector('#link-line');
-  if (svg.hasAttribute('hidden') || getComputedStyle(svg).display === 'none') return null;
+  const centre = (n) => {
+    const r = n.getBoundingClientRect();
+    return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+  };
+  const seats = [...document.querySelectorAll('.seat.linked')].map(centre);
+  if (svg.hasAttribute('hidden') || getComputedStyle(svg).display === 'none') {
+    return { shown: false, seats };
+  }
   const line = svg.querySelector('line');
   const box = svg.getBoundingClientRect();
   const drawn = line.getBoundingClientRect();
@@ -36,23 +43,30 @@ LINK_LINE = """() => {
     box.left + box.width * Number(line.getAttribute(x)) / 100,
     box.top + box.height * Number(line.getAttribute(y)) / 100,
   ];
-  const centre = (n) => {
-    const r = n.getBoundingClientRect();
-    return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
-  };
   return {
+    shown: true,
     ends: [end('x1', 'y1'), end('x2', 'y2')],
-    seats: [...document.querySelectorAll('.seat.linked')].map(centre),
+    seats,
     length: Math.hypot(drawn.width, drawn.height),
   };
 }"""
-"""Party!'s link line as drawn (None when it is not shown): its two ends in pixels, the
-centres of the linked seats, and the length of the box it is drawn in."""
+"""Party!'s link line as drawn, read in one task with the linked seats it should join (so no
+frame can change the table between the two): whether it is shown, the centres of the linked
+seats, and when shown its two ends in pixels and the length of the box it is drawn in."""
 
 
-def assert_link_line_joins_the_linked_seats(page: Page) -> None:
-    drawn = page.evaluate(LINK_LINE)
-    assert drawn is not None, "the link line is not shown"
+def link_line(page: Page) -> dict[str, Any]:
+    drawn: dict[str, Any] = page.evaluate(LINK_LINE)
+    return drawn
+
+
+def assert_link_line_joins_the_linked_seats(
+    page: Page, drawn: dict[str, Any] | None = None
+) -> None:
+    """The line is shown and its ends lie on the two linked seats' centres (``drawn``: a
+    reading of :data:`LINK_LINE` already taken; read now when not given)."""
+    drawn = link_line(page) if drawn is None else drawn
+    assert drawn["shown"], f"the link line is not shown: {drawn}"
     assert len(drawn["seats"]) == 2 and drawn["length"] > 40, drawn
     for end in drawn["ends"]:
         assert min(abs(end[0] - x) + abs(end[1] - y) for x, y in drawn["seats"]) < 3, drawn

@@ -20,6 +20,7 @@ from tests.server.browser_kit import (
     DOCS,
     assert_link_line_joins_the_linked_seats,
     dealt,
+    link_line,
     module_browser,
     module_server,
     take_a_turn,
@@ -133,8 +134,9 @@ def test_party_at_sixteen_seats_links_seats_with_a_line_and_flags_uno_beside_the
             continue
         if not linked and page.locator(".seat.linked").count() == 2:
             page.evaluate(SETTLE)
-            if page.locator(".seat.linked").count() == 2:
-                assert_link_line_joins_the_linked_seats(page)
+            drawn = link_line(page)  # the seats and the line read together: no frame between
+            if len(drawn["seats"]) == 2:
+                assert_link_line_joins_the_linked_seats(page, drawn)
                 linked = True
         if not flagged and page.locator(".seat.uno").count():
             uno = page.locator(".seat.uno").first
