@@ -118,8 +118,9 @@ def test_the_wheel_carries_the_compiled_core_static_files_migrations_and_py_type
     expected = source_files(server / "static") | source_files(server / "migrations")
     assert expected - names == set()
     assert {"unokit/py.typed", "unokit/server/static/index.html", "unokit/server/sw.js"} <= names
-    weights = {f"unokit/bots/weights/{p.name}" for p in (SOURCE / "bots" / "weights").glob("*.npz")}
-    assert weights and weights <= names  # the learned bot's shipped weights
+    shipped = (SOURCE / "bots" / "weights").rglob("*.npz")
+    weights = {f"unokit/{p.relative_to(SOURCE).as_posix()}" for p in shipped}
+    assert len(weights) >= 4 and weights <= names  # the learned bot's, belief's and leaf's
     assert not any(n.startswith("tests/") for n in names)
 
 

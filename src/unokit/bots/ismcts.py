@@ -8,7 +8,9 @@ that played; a player's last play is the one ``greedy`` would have made from tha
 do hold (a hand shown to it when it challenged a Wild Draw Four). On
 that re-deal every root action is played and the round played out by the greedy policy for
 every seat (``playout.py``, move for move the ``greedy`` bot), to its end or, with
-``depth``, for that many actions and then scored by a hand-size estimate (``chances``). The
+``depth``, for that many actions and then scored by an estimate of each seat's chance to win
+(``value``: ``count``, hand sizes alone, ``chances``; ``learned``, what the re-dealt hands
+hold, ``leaf.py``). The
 root actions share each re-deal and its random numbers, so the comparison between them is
 paired. It plays the action with the best mean, unless its prior's choice is within
 ``caution`` standard errors of it (paired differences): a good heuristic is a good prior,
@@ -37,6 +39,7 @@ from unokit.bots.base import Bot, Decision
 from unokit.bots.belief import beliefs, default_model, weighted_arrange
 from unokit.bots.greedy import GreedyBot
 from unokit.bots.knowledge import HandModel, favourite_color
+from unokit.bots.leaf import default_value
 from unokit.bots.playout import playout_action
 from unokit.bots.registry import make_bot, register_bot
 from unokit.cards import Card
@@ -55,6 +58,7 @@ _REFLEXES = ("uno", "catch")
 _JUDGES = 24
 """Re-deals that weigh the chance that a Wild Draw Four was played illegally."""
 _PRIORS = ("greedy", "learned")
+_VALUES = ("count", "learned")
 
 
 class _Node:
@@ -78,7 +82,9 @@ class IsmctsBot(Bot):
     root, ``c`` its constant; ``belief``: re-deals drawn with the learned belief model's
     odds (``belief.py``) within the hand model's constraints; ``prior``: the bot whose
     choice the search must beat by ``caution`` (``greedy``, or ``learned``: the network,
-    where weights exist for the table, else greedy)."""
+    where weights exist for the table, else greedy); ``value``: how a playout cut by
+    ``depth`` is scored (``count``: by hand sizes; ``learned``: by the leaf value, from
+    every re-dealt hand)."""
 
     name = "ismcts"
 
@@ -101,6 +107,7 @@ class IsmctsBot(Bot):
         points: float = 1.0,
         belief: bool = False,
         prior: str = "greedy",
+        value: str = "count",
     ) -> None:
         super().__init__(seed)
         if iterations is None and time is None:
@@ -153,6 +160,11 @@ class IsmctsBot(Bot):
             raise ValueError(f"prior must be one of {', '.join(_PRIORS)}, not {prior!r}")
         self.prior = prior
         self._learned = make_bot("learned", seed=seed ^ 0x15_C7) if prior == "learned" else None
+        if value not in _VALUES:
+            raise ValueError(f"value must be one of {', '.join(_VALUES)}, not {value!r}")
+        if value != "count" and not depth:
+            raise ValueError(f"value={value} scores playouts cut by depth: give depth too")
+        self.value = value
         self.last_iterations = 0
         """How many iterations the last search ran (0: the decision was not searched)."""
 
@@ -212,6 +224,9 @@ class IsmctsBot(Bot):
             return self._tree_search(decision, candidates, redeal)
         rng = self.rng
         teams = _teams(decision)
+        estimate = chances
+        if self.value == "learned":
+            estimate = default_value(int(decision.view["players"])).chances
         more = self._budget(len(candidates))
         rewards: list[list[float]] = [[] for _ in candidates]
         last = len(candidates) - 1
@@ -231,6 +246,7 @@ class IsmctsBot(Bot):
                         depth=self.depth,
                         blend=self.blend,
                         points=self.points,
+                        estimate=estimate,
                     )
                 )
                 done += 1
@@ -431,20 +447,22 @@ def _value(
     depth: int,
     blend: float,
     points: float = 1.0,
+    estimate: Callable[[Game, int, list[int]], float] | None = None,
 ) -> float:
     """Play the re-deal on with the greedy policy for every seat, to its end (``depth``
     0) or for ``depth`` actions: 1 if ``seat`` (or its team) won, else 0 (an equal share
-    if the round was blocked); stopped early, its estimated chance of winning (``chances``).
+    if the round was blocked); stopped early, its estimated chance of winning (``estimate``,
+    by default ``chances``).
     With ``blend``, a playout stopped early goes on to the end too, and the value is
     ``blend`` times the estimate plus the rest times the outcome."""
     steps = 0
     limit = depth or _ROLLOUT_LIMIT
-    estimate: float | None = None
+    scored: float | None = None
     while not game.over:
         if steps == limit:
-            estimate = chances(game, seat, teams)
+            scored = (estimate or chances)(game, seat, teams)
             if not blend:
-                return estimate
+                return scored
         if steps >= _ROLLOUT_LIMIT:
             break
         actor = game.to_play
@@ -454,9 +472,9 @@ def _value(
         steps += 1
     winner = game.winner
     outcome = 1.0 / len(game.active) if winner is None else float(teams[winner] == teams[seat])
-    if estimate is None:
+    if scored is None:
         return outcome
-    return blend * estimate + (1.0 - blend) * outcome
+    return blend * scored + (1.0 - blend) * outcome
 
 
 def chances(game: Game, seat: int, teams: list[int]) -> float:
