@@ -24,9 +24,7 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 def main(argv: list[str] | None = None) -> int:
     import math
 
-    import numpy as np
-
-    from unokit.bots.leaf import LeafValue, save_values
+    from unokit.bots.leaf import hand_sizes, save_values
     from unokit.bots.leaf_train import fit, generate, log_loss
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -47,11 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     values = {}
     for n, data in zip(sizes, train, strict=True):
         checkpoint = args.checkpoint and f"{args.checkpoint.removesuffix('.npz')}-{n}.npz"
-        values[n] = fit([data], steps=args.steps, checkpoint=checkpoint)
+        values[n] = fit(data, steps=args.steps, checkpoint=checkpoint)
     print(f"held-out log loss a position ({time.perf_counter() - start:.0f} s):", file=sys.stderr)
-    weights = np.zeros(len(values[sizes[0]].weights))
-    weights[0], weights[3] = -1.1, math.log(1 / 0.86)  # ismcts.chances, as a softmax
-    counting = LeafValue(list(weights))
+    counting = hand_sizes()
     for n, data in zip(sizes, test, strict=True):
         value = values[n]
         print(

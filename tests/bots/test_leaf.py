@@ -18,6 +18,7 @@ from unokit.bots.leaf import (
     FEATURES,
     LeafValue,
     default_value,
+    hand_sizes,
     load_values,
     save_values,
     seat_features,
@@ -26,27 +27,20 @@ from unokit.bots.leaf_train import fit, generate, log_loss
 from unokit.turns import play_out
 
 
-def _hand_sizes() -> LeafValue:
-    """``ismcts.chances`` written as a leaf value: ``size ** -1.1``, 14% less off turn."""
-    weights = [0.0] * len(FEATURES)
-    weights[0], weights[3] = -1.1, math.log(1 / 0.86)
-    return LeafValue(weights)
-
-
 @pytest.mark.parametrize("players", [4, 2])
 def test_the_shipped_value_knows_the_winner_better_than_hand_sizes_on_unseen_rounds(
     players: int,
 ) -> None:
     data = generate(4242, 1500, players=players)
     learned = log_loss(default_value(players), data)
-    assert learned < log_loss(_hand_sizes(), data) - 0.02
+    assert learned < log_loss(hand_sizes(), data) - 0.02
     assert learned < math.log(players) - 0.05
 
 
 def test_hand_sizes_as_a_leaf_value_are_the_searchs_own_estimate() -> None:
     game = Game.new(Rules.preset("mattel-2021"), players=4, seed=8)
     for seat in game.active:
-        assert _hand_sizes().chances(game, seat, [0, 1, 2, 3]) == pytest.approx(
+        assert hand_sizes().chances(game, seat, [0, 1, 2, 3]) == pytest.approx(
             chances(game, seat, [0, 1, 2, 3])
         )
 
@@ -82,10 +76,10 @@ def test_positions_reproduce_from_their_seed() -> None:
 
 def test_training_lowers_the_loss_and_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     data = generate(11, 400)
-    whole = fit([data], steps=60, every=20)
+    whole = fit(data, steps=60, every=20)
     checkpoint = tmp_path / "run.npz"
-    fit([data], steps=40, checkpoint=checkpoint, every=20)
-    resumed = fit([data], steps=60, checkpoint=checkpoint, every=20)
+    fit(data, steps=40, checkpoint=checkpoint, every=20)
+    resumed = fit(data, steps=60, checkpoint=checkpoint, every=20)
     assert np.allclose(whole.weights, resumed.weights)
     assert log_loss(whole, data) < math.log(4) - 0.05
 

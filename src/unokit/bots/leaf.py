@@ -24,7 +24,15 @@ from unokit.cards import Kind
 if TYPE_CHECKING:
     from unokit.game import Game
 
-__all__ = ["FEATURES", "LeafValue", "default_value", "load_values", "save_values", "seat_features"]
+__all__ = [
+    "FEATURES",
+    "LeafValue",
+    "default_value",
+    "hand_sizes",
+    "load_values",
+    "save_values",
+    "seat_features",
+]
 
 FEATURES = (
     "log hand size",
@@ -133,6 +141,14 @@ class LeafValue:
         seats, rows = seat_features(game)
         odds = self.probabilities(rows)
         return sum(p for s, p in zip(seats, odds, strict=True) if teams[s] == teams[seat])
+
+
+def hand_sizes() -> LeafValue:
+    """``ismcts.chances`` written as a leaf value (each seat weighs ``size ** -1.1``, the
+    seat to play 1/0.86 more): the estimate the learned one is measured against."""
+    weights = [0.0] * len(FEATURES)
+    weights[0], weights[3] = -1.1, math.log(1 / 0.86)
+    return LeafValue(weights)
 
 
 def save_values(path: str | Path, values: dict[int, LeafValue]) -> None:

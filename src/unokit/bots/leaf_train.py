@@ -88,7 +88,7 @@ def log_loss(value: LeafValue, data: Positions) -> float:
 
 
 def fit(
-    parts: list[Positions],
+    data: Positions,
     *,
     steps: int = 2000,
     rate: float = 0.05,
@@ -96,15 +96,15 @@ def fit(
     checkpoint: str | Path | None = None,
     every: int = 100,
 ) -> LeafValue:
-    """Fit the weights to ``parts`` (one a table size) by full-batch Adam on standardized
+    """Fit the weights to ``data`` (one table size) by full-batch Adam on standardized
     features. With ``checkpoint``, the state is saved every ``every`` steps and a run finds
     its place there and goes on; the result does not depend on where it was resumed."""
-    flat = np.concatenate([p.rows.reshape(-1, len(FEATURES)) for p in parts])
+    flat = data.rows.reshape(-1, len(FEATURES))
     mean = flat.mean(axis=0)
     scale = flat.std(axis=0)
     scale[scale == 0] = 1.0
-    scaled = [((p.rows - mean) / scale, np.eye(p.rows.shape[1])[p.winner]) for p in parts]
-    total = sum(len(p) for p in parts)
+    rows = (data.rows - mean) / scale
+    onehot = np.eye(data.rows.shape[1])[data.winner]
     w = np.zeros(len(FEATURES))
     m = np.zeros_like(w)
     v = np.zeros_like(w)
@@ -115,9 +115,7 @@ def fit(
             w, m, v = np.array(saved["w"]), np.array(saved["m"]), np.array(saved["v"])
             step = int(saved["step"])
     while step < steps:
-        grad = l2 * w
-        for rows, onehot in scaled:
-            grad = grad + np.einsum("ij,ijk->k", _probabilities(rows, w) - onehot, rows) / total
+        grad = l2 * w + np.einsum("ij,ijk->k", _probabilities(rows, w) - onehot, rows) / len(data)
         step += 1
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad**2
