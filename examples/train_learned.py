@@ -1,15 +1,18 @@
 """Train the ``learned`` bot's weights: imitation of ``greedy``, then PPO against a league.
 
-Numpy only (``pip install unokit[fast,envs]``; ``unokit[sim]`` adds the progress bar and the
-plot, ``unokit[ray]`` the Ray backend). Rerunnable from its seed; the shipped
-``mattel-2021-4p`` weights came from (docs/bots.md gives its time and figures):
+Numpy is enough (``pip install unokit[fast,envs]``; ``unokit[sim]`` adds the progress bar and
+the plot, ``unokit[ray]`` the Ray backend, ``unokit[gpu]`` PyTorch, and with it the update
+runs on a CUDA GPU when one is at hand: ``--device`` chooses). Rerunnable from its seed; the
+shipped ``mattel-2021-4p`` weights came from (docs/bots.md gives its time and figures):
 
     python examples/train_learned.py --players 4 --seed 0 --imitation 30 --iterations 40 \
         --out src/unokit/bots/weights/mattel-2021-4p.npz --plot docs/learned.svg
 
-``--backend ray --workers N`` collects the rollouts on N Ray workers (the same code on a
-cluster with ``RAY_ADDRESS`` set). Each iteration prints the share the learner won of its
-training rounds against three ``greedy`` (the learning curve; a fair share is 1/players).
+``--checkpoint N`` saves the weights and the whole run every N iterations, and ``--resume
+OUT.run`` goes on with that run exactly. ``--backend ray --workers N`` collects the rollouts
+on N Ray workers (the same code on a cluster with ``RAY_ADDRESS`` set). Each iteration
+prints the share the learner won of its training rounds against three ``greedy`` (the
+learning curve; a fair share is 1/players).
 """
 
 from __future__ import annotations
@@ -26,48 +29,89 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")  # small matrices: one thread a process is fastest
 
 
+SETTINGS = {
+    "rules": "mattel-2021", "players": 4, "seed": 0, "envs": 256, "imitation": 30,
+    "samples": 32_768, "hidden": 128, "lr": 5e-4, "workers": 2, "init": None,
+}  # fmt: skip
+"""The run's settings, with their defaults: a resumed run takes them from its file."""
+
+
 def main(argv: list[str] | None = None) -> int:
+    from unokit.envs.checkpoint import resume_run, save_run
     from unokit.envs.learn import LearnConfig, Learner
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rules", default="mattel-2021")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--envs", type=int, default=256, help="games stepped together a worker")
-    parser.add_argument("--imitation", type=int, default=30, help="imitation iterations")
-    parser.add_argument("--iterations", type=int, default=40, help="PPO iterations")
-    parser.add_argument("--samples", type=int, default=32_768, help="decisions an iteration")
-    parser.add_argument("--hidden", type=int, default=128)
-    parser.add_argument("--lr", type=float, default=5e-4)
-    parser.add_argument("--backend", choices=("local", "ray"), default="local")
-    parser.add_argument("--workers", type=int, default=2, help="Ray workers")
+    parser.add_argument("--rules", help="the preset (mattel-2021)")
+    parser.add_argument("--players", type=int, help="4")
+    parser.add_argument("--seed", type=int, help="0")
+    parser.add_argument("--envs", type=int, help="games stepped together a worker (256)")
+    parser.add_argument("--imitation", type=int, help="imitation iterations (30)")
+    parser.add_argument("--iterations", type=int, help="PPO iterations (40)")
+    parser.add_argument("--samples", type=int, help="decisions an iteration (32768)")
+    parser.add_argument("--hidden", type=int, help="hidden units (128)")
+    parser.add_argument("--lr", type=float, help="Adam's step size (5e-4)")
+    parser.add_argument("--backend", choices=("local", "ray"))
+    parser.add_argument("--workers", type=int, help="Ray workers (2)")
+    parser.add_argument(
+        "--device",
+        help="where the update runs: auto (the default: a CUDA GPU when PyTorch sees one, "
+        "else numpy), numpy, or a torch device such as cuda or cpu",
+    )
     parser.add_argument("--out", default="learned.npz")
     parser.add_argument(
         "--init", help="start from these weights (a file this script saved; --imitation 0)"
     )
     parser.add_argument("--plot", help="write the learning curve here (.svg or .png)")
     parser.add_argument(
-        "--checkpoint", type=int, default=0, help="also save OUT.N every N iterations"
+        "--checkpoint",
+        type=int,
+        default=0,
+        help="every N iterations save the weights as OUT.N and the whole run as OUT.run",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="RUN",
+        help="go on with a run saved by --checkpoint (its settings; --iterations raises "
+        "its PPO total)",
     )
     args = parser.parse_args(argv)
-    config = LearnConfig(
-        rules=args.rules, players=args.players, seed=args.seed, envs=args.envs,
-        workers=args.workers if args.backend == "ray" else 1, hidden=args.hidden,
-        imitation_iterations=args.imitation, iterations=args.iterations,
-        samples=args.samples, lr=args.lr, minibatch=min(4096, args.samples),
-    )  # fmt: skip
     try:
-        learner = Learner(config, backend=args.backend)
+        if args.resume:
+            given = [f"--{k}" for k in SETTINGS if getattr(args, k) is not None]
+            if given:
+                raise ValueError(
+                    f"{', '.join(given)}: a resumed run keeps the settings it was saved with"
+                )
+            learner = resume_run(
+                args.resume, device=args.device, iterations=args.iterations,
+                backend=args.backend,
+            )  # fmt: skip
+            config = learner.config
+        else:
+            opts = dict(SETTINGS)
+            opts.update((k, getattr(args, k)) for k in SETTINGS if getattr(args, k) is not None)
+            backend = args.backend or "local"
+            config = LearnConfig(
+                rules=opts["rules"], players=opts["players"], seed=opts["seed"],
+                envs=opts["envs"], workers=opts["workers"] if backend == "ray" else 1,
+                hidden=opts["hidden"], imitation_iterations=opts["imitation"],
+                iterations=40 if args.iterations is None else args.iterations,
+                samples=opts["samples"], lr=opts["lr"], minibatch=min(4096, opts["samples"]),
+                device=args.device or "auto",
+            )  # fmt: skip
+            learner = Learner(config, backend=backend)
+            if opts["init"]:
+                from unokit.bots.learned import LearnedNet
+
+                learner.start_from(LearnedNet.load(opts["init"]))
     except (ValueError, ImportError) as error:
         print(f"train_learned: {error}", file=sys.stderr)
         return 2
-    if args.init:
-        from unokit.bots.learned import LearnedNet
-
-        learner.start_from(LearnedNet.load(args.init))
+    print(f"the update runs on {learner.device or 'numpy'}", flush=True)
     start = time.perf_counter()
     total = config.imitation_iterations + config.iterations
-    with _progress(total) as advance:
+    checkpoints: list[int] = []
+    with _progress(total, learner.done) as advance:
 
         def report(i: int, stats: dict[str, float]) -> None:
             phase = "imitation" if stats["imitation"] else "ppo"
@@ -79,8 +123,20 @@ def main(argv: list[str] | None = None) -> int:
             )
             if args.checkpoint and (i + 1) % args.checkpoint == 0:
                 learner.net.save(f"{args.out}.{i + 1}", iteration=i + 1)
+                save_run(learner, f"{args.out}.run")
+                checkpoints.append(i + 1)
 
-        net = learner.train(report)
+        try:
+            net = learner.train(report)
+        except KeyboardInterrupt:
+            saved = (
+                f"the run saved after iteration {checkpoints[-1]} goes on with --resume "
+                f"{args.out}.run"
+                if checkpoints
+                else "no run was saved (--checkpoint N saves one every N iterations)"
+            )
+            print(f"stopped after {learner.done} iterations: {saved}", file=sys.stderr)
+            return 130
     seconds = time.perf_counter() - start
     command = "python examples/train_learned.py " + " ".join(sys.argv[1:] if argv is None else argv)
     net.save(args.out, command=command, seconds=round(seconds, 1))
@@ -92,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 @contextlib.contextmanager
-def _progress(total: int) -> Any:
+def _progress(total: int, done: int) -> Any:
     """A rich progress bar when rich is installed, else one line an iteration."""
     try:
         from rich.progress import Progress
@@ -104,7 +160,7 @@ def _progress(total: int) -> Any:
         yield line
         return
     with Progress(transient=False) as bar:
-        task = bar.add_task("training", total=total)
+        task = bar.add_task("training", total=total, completed=done)
 
         def advance(text: str) -> None:
             bar.update(task, advance=1, description=text)

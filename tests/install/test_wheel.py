@@ -30,8 +30,11 @@ from unokit.cli.about import CORE
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src" / "unokit"
-EXTRAS = "sim,tui,server,envs"
+EXTRAS = "sim,tui,server,envs,gpu"
 """Every public module imports with these; Ray is imported only by ``--backend ray``."""
+
+CONSTRAINTS = ROOT / "scripts" / "constraints-dev.txt"
+"""PyTorch's CPU build, as the development install takes it."""
 
 SKIPPED_MODULES = ("unokit.server.migrations",)
 """Alembic runs these scripts itself; imported alone, they have no migration context."""
@@ -93,6 +96,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Path:
         "pip",
         "install",
         "-q",
+        "-c",
+        CONSTRAINTS,
         f"{wheel}[{EXTRAS}]",
         cwd=home,
     )

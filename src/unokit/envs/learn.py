@@ -1,4 +1,4 @@
-"""Training the ``learned`` bot: imitation of ``greedy``, then PPO against a league, in numpy.
+"""Training the ``learned`` bot: imitation of ``greedy``, then PPO against a league.
 
 Rollouts run on ``UnoVectorEnv`` in self-play mode (the caller drives every seat) so that
 each game of the batch seats its own league: in each new game one seat (at random) is the
@@ -16,11 +16,14 @@ env keeps in its ``memories``.
    ``snapshot_every`` iterations.
 
 ``Collector`` holds the environments; ``backend="ray"`` runs one ``Collector`` a Ray worker
-(``pip install unokit[ray]``), the same code. ``examples/train_learned.py`` is the command.
+(``pip install unokit[ray]``), the same code. The update runs in numpy, or on a torch device
+(a GPU) by ``LearnConfig.device`` (``unokit.envs.learn_torch``); ``unokit.envs.checkpoint``
+saves a run whole and resumes it. ``examples/train_learned.py`` is the command.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -33,7 +36,7 @@ from unokit.envs.policy import masked_softmax
 from unokit.envs.vector import UnoVectorEnv
 from unokit.fast.greedy import M_NAMED, M_VOID
 
-__all__ = ["Collector", "LearnConfig", "Learner", "evaluate", "memory_history"]
+__all__ = ["Collector", "LearnConfig", "Learner", "evaluate", "memory_history", "update_device"]
 
 LEARNER, GREEDY, RANDOM, SELF, SNAPSHOT = 0, 1, 2, 3, 4
 Params = dict[str, NDArray[np.float32]]
@@ -65,6 +68,25 @@ class LearnConfig:
         default_factory=lambda: {"greedy": 0.7, "self": 0.1, "snapshot": 0.1, "random": 0.1}
     )
     snapshot_every: int = 5
+    device: str = "auto"
+    """Where the update runs: ``"auto"`` (a CUDA GPU when PyTorch sees one, else numpy),
+    ``"numpy"``, or a torch device such as ``"cuda"`` or ``"cpu"`` (``unokit.envs.learn_torch``)."""
+
+
+def update_device(name: str) -> str | None:
+    """The torch device the update runs on for ``LearnConfig.device``, ``None`` for numpy;
+    ``ValueError`` naming the choices when that device is not at hand."""
+    if name == "numpy":
+        return None
+    try:
+        from unokit.envs.learn_torch import resolve_device
+    except ImportError:
+        if name == "auto":
+            return None
+        raise ValueError(
+            f"device {name!r} needs PyTorch (pip install unokit[gpu]); 'auto' and 'numpy' do not"
+        ) from None
+    return resolve_device(name)
 
 
 def memory_history(memories: NDArray[np.int32], players: int) -> NDArray[np.float32]:
@@ -111,6 +133,27 @@ class Collector:
         picks = self.rng.choice(len(names), size=p, p=weights / weights.sum())
         self.roles[i] = [kinds[names[k]] for k in picks]
         self.roles[i, self.rng.integers(p)] = LEARNER
+
+    def state(self) -> dict[str, NDArray[Any]]:
+        """Everything ``collect`` goes on from (the games in play, their seats' roles, the
+        decisions whose rounds have not ended, the random generator), as arrays."""
+        state = {f"env/{k}": v for k, v in self.env.state_dict().items()}
+        state |= {"roles": self.roles.copy(), "game": self.game.copy()}
+        state["imitate"] = np.array(self.imitate)
+        state["rng"] = np.array(json.dumps(self.rng.bit_generator.state))
+        if self._carry is not None:
+            state |= {f"carry/{k}": v.copy() for k, v in self._carry.items()}
+        return state
+
+    def load_state(self, state: dict[str, NDArray[Any]]) -> None:
+        """Go on from ``state`` (a collector's of the same configuration and worker)."""
+        self.env.load_state_dict({k[4:]: v for k, v in state.items() if k.startswith("env/")})
+        self.roles[...] = state["roles"]
+        self.game[...] = state["game"]
+        self.imitate = bool(state["imitate"])
+        self.rng.bit_generator.state = json.loads(str(state["rng"]))
+        carry = {k[6:]: v.copy() for k, v in state.items() if k.startswith("carry/")}
+        self._carry = carry or None
 
     def collect(
         self, params: Params, snapshot: Params | None, samples: int, imitate: bool
@@ -207,12 +250,21 @@ class Learner:
     def __init__(self, config: LearnConfig, backend: str = "local") -> None:
         self.config = config
         self.backend = backend
+        self.device = update_device(config.device)
+        """The torch device of the update, or ``None`` when numpy runs it."""
         collector = Collector(config, 0) if backend == "local" else None
         rules = collector.env.rules if collector else UnoVectorEnv(1, rules=config.rules).rules
         self.net = LearnedNet(rules, config.players, hidden=config.hidden, seed=config.seed)
         self.snapshots: list[Params] = []
         self._adam = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in self.net.params.items()}
         self._t = 0
+        self.done = 0
+        """Iterations trained so far (imitation first, then PPO); ``train`` goes on from it."""
+        self._torch: Any = None
+        if self.device is not None:
+            from unokit.envs.learn_torch import TorchUpdate
+
+            self._torch = TorchUpdate(self.net.params, self.device, config)
         self.rng = np.random.default_rng(config.seed)
         self.history: list[dict[str, float]] = []
         if backend == "local":
@@ -235,8 +287,15 @@ class Learner:
             raise ValueError("those weights were trained for another table")
         if net.params["b1"].shape != self.net.params["b1"].shape:
             raise ValueError("those weights have another hidden size")
-        self.net.params = {k: v.copy() for k, v in net.params.items()}
+        self.set_params(net.params)
         self.snapshots.append({k: v.copy() for k, v in net.params.items()})
+
+    def set_params(self, params: Params) -> None:
+        """Train these weights from here on (copied; Adam's moments start again at zero)."""
+        self.net.params = {k: np.asarray(v, dtype=np.float32).copy() for k, v in params.items()}
+        self._adam = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in self.net.params.items()}
+        if self._torch is not None:
+            self._torch.load(self.net.params)
 
     def _collect(self, imitate: bool) -> dict[str, NDArray[Any]]:
         params = self.net.params
@@ -253,32 +312,48 @@ class Learner:
         return {k: np.concatenate([b[k] for b in parts]) for k in parts[0]}
 
     def iteration(self, imitate: bool) -> dict[str, float]:
+        """Collect a batch, update on it; its statistics, also kept in ``history``."""
         batch = self._collect(imitate)
-        cfg = self.config
-        n = len(batch["x"])
-        if n == 0:  # pragma: no cover - collect waits for finished rounds
+        if len(batch["x"]) == 0:  # pragma: no cover - collect waits for finished rounds
             raise RuntimeError("no finished rounds were collected")
-        ret = batch["ret"]
-        adv = ret - batch["value"]
-        adv = (adv - adv.mean()) / (adv.std() + 1e-8)
-        stats: dict[str, float] = {}
-        for _ in range(cfg.epochs):
-            order = self.rng.permutation(n)
-            for lo in range(0, n, cfg.minibatch):
-                idx = order[lo : lo + cfg.minibatch]
-                stats = self._step(batch, idx, adv[idx], imitate)
+        stats = self.update(batch, imitate)
         if len(batch["vs_greedy"]):
             stats["vs_greedy"] = float(batch["vs_greedy"].mean())
             stats["vs_greedy_games"] = float(len(batch["vs_greedy"]))
-        stats["samples"] = float(n)
+        stats["samples"] = float(len(batch["x"]))
         stats["imitation"] = float(imitate)
         self.history.append(stats)
         return stats
 
-    def _step(
+    def update(self, batch: dict[str, NDArray[Any]], imitate: bool) -> dict[str, float]:
+        """``epochs`` passes of minibatch steps over a collected batch, on numpy or on the
+        torch device; the last minibatch's statistics. ``net.params`` are numpy after it."""
+        cfg = self.config
+        n = len(batch["x"])
+        adv = batch["ret"] - batch["value"]
+        adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+        stats: dict[str, float] = {}
+        if self._torch is not None:
+            self._torch.begin(batch, adv)
+        for _ in range(cfg.epochs):
+            order = self.rng.permutation(n)
+            for lo in range(0, n, cfg.minibatch):
+                idx = order[lo : lo + cfg.minibatch]
+                if self._torch is not None:
+                    stats = self._torch.step(idx, imitate)
+                else:
+                    grads, stats = self._numpy_grads(batch, idx, adv[idx], imitate)
+                    self._adam_step(grads)
+        if self._torch is not None:  # the collectors and snapshots play numpy weights
+            self.net.params = self._torch.params()
+        return stats
+
+    def _numpy_grads(
         self, batch: dict[str, NDArray[Any]], idx: NDArray[np.int64], adv: NDArray[Any],
         imitate: bool,
-    ) -> dict[str, float]:  # fmt: skip
+    ) -> tuple[Params, dict[str, float]]:  # fmt: skip
+        """The loss's gradient on the minibatch ``idx``, written out by hand, and its
+        statistics."""
         cfg = self.config
         x, mask = batch["x"][idx], batch["mask"][idx]
         ret = batch["ret"][idx]
@@ -308,8 +383,7 @@ class Learner:
             stats["policy_loss"] = float(-np.mean(np.minimum(ratio * adv, clipped * adv)))
         d_value = cfg.value_coef * 2.0 * (value - ret) / b
         stats["value_loss"] = float(np.mean((value - ret) ** 2))
-        self._adam_step(self._grads(x, h1, h2, d_logits.astype(np.float32), d_value))
-        return stats
+        return self._grads(x, h1, h2, d_logits.astype(np.float32), d_value), stats
 
     def _grads(
         self, x: NDArray[np.float32], h1: NDArray[np.float32], h2: NDArray[np.float32],
@@ -342,10 +416,12 @@ class Learner:
             self.net.params[k] = (self.net.params[k] - step).astype(np.float32)
 
     def train(self, report: Callable[[int, dict[str, float]], None] | None = None) -> LearnedNet:
-        """Imitation, then PPO; ``report(i, stats)`` after each iteration."""
+        """Imitation, then PPO, from iteration ``done`` on; ``report(i, stats)`` after each
+        iteration (``done`` is ``i + 1`` then, so a checkpoint saved there goes on after it)."""
         cfg = self.config
         total = cfg.imitation_iterations + cfg.iterations
-        for i in range(total):
+        while self.done < total:
+            i = self.done
             imitate = i < cfg.imitation_iterations
             stats = self.iteration(imitate)
             ppo = i - cfg.imitation_iterations + 1
@@ -353,10 +429,54 @@ class Learner:
                 self.snapshots.append({k: v.copy() for k, v in self.net.params.items()})
             if i == cfg.imitation_iterations - 1:  # the imitated player is the first snapshot
                 self.snapshots.append({k: v.copy() for k, v in self.net.params.items()})
+            self.done = i + 1
             if report is not None:
                 report(i, stats)
         self.net.meta = {"config": asdict(self.config), "history": self.history}
         return self.net
+
+    def collector_states(self) -> list[dict[str, NDArray[Any]]]:
+        """Each collector's ``state``, in worker order (from the Ray workers too)."""
+        if self.backend == "ray":
+            import ray
+
+            states: list[dict[str, NDArray[Any]]] = ray.get(
+                [c.state.remote() for c in self.collectors]
+            )
+            return states
+        return [c.state() for c in self.collectors]
+
+    def load_collector_states(self, states: list[dict[str, NDArray[Any]]]) -> None:
+        """Give each collector its saved ``state``."""
+        if len(states) != len(self.collectors):
+            raise ValueError(
+                f"{len(states)} collectors were saved and this run has {len(self.collectors)}"
+            )
+        if self.backend == "ray":
+            import ray
+
+            ray.get([c.load_state.remote(s) for c, s in zip(self.collectors, states, strict=True)])
+        else:
+            for collector, state in zip(self.collectors, states, strict=True):
+                collector.load_state(state)
+
+    def adam_state(self) -> tuple[Params, Params, int]:
+        """Adam's first and second moments and its step count, as numpy."""
+        if self._torch is not None:
+            moments: tuple[Params, Params, int] = self._torch.adam_state()
+            return moments
+        first = {k: m.copy() for k, (m, _) in self._adam.items()}
+        second = {k: v.copy() for k, (_, v) in self._adam.items()}
+        return first, second, self._t
+
+    def load_adam_state(self, first: Params, second: Params, t: int) -> None:
+        """Go on with these moments and step count (on numpy or on the device)."""
+        self._adam = {
+            k: (first[k].astype(np.float32), second[k].astype(np.float32)) for k in self._adam
+        }
+        self._t = t
+        if self._torch is not None:
+            self._torch.load_adam_state(first, second, t)
 
 
 def evaluate(

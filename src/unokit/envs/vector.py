@@ -64,6 +64,11 @@ from unokit.rules import Rules
 __all__ = ["UnoVectorEnv"]
 
 _M64: Final = (1 << 64) - 1
+_STATE: Final = (
+    "_states", "_rngs", "_masks", "_obs", "_rewards", "_dones", "_winners", "_to_play",
+    "_memories", "_bot_rngs",
+)  # fmt: skip
+"""The arrays that hold every game's progress (``state_dict``)."""
 
 
 @njit(cache=True)
@@ -403,6 +408,31 @@ class UnoVectorEnv:
             challenge, out,
         )  # fmt: skip
         return out
+
+    def state_dict(self) -> dict[str, NDArray[Any]]:
+        """Every game's progress, copied: a fresh environment made with the same arguments
+        and given it by ``load_state_dict`` steps on exactly as this one would (a training
+        run's checkpoint)."""
+        state = {name[1:]: getattr(self, name).copy() for name in _STATE}
+        state["seed"] = np.array(self._seed, dtype=np.uint64)
+        state["started"] = np.array(self._started, dtype=np.int64)
+        return state
+
+    def load_state_dict(self, state: dict[str, NDArray[Any]]) -> None:
+        """Take the progress ``state_dict`` copied (from an environment made with the same
+        arguments); ``ValueError`` when its arrays do not fit this one (another number of
+        games, players or actions), and nothing changes then."""
+        for name in _STATE:
+            value, target = state.get(name[1:]), getattr(self, name)
+            if value is None or value.shape != target.shape or value.dtype != target.dtype:
+                raise ValueError(
+                    f"that state is not one of this environment's ({self.num_envs} games, "
+                    f"{self.players} players, {self.rules.name}): {name[1:]!r} differs"
+                )
+        for name in _STATE:  # in place: callers hold these arrays
+            getattr(self, name)[...] = state[name[1:]]
+        self._seed = int(state["seed"])
+        self._started = int(state["started"])
 
     # shared arrays for step_inplace's callers
     @property
