@@ -9,10 +9,11 @@ shipped ``mattel-2021-4p`` weights came from (docs/bots.md gives its time and fi
         --out src/unokit/bots/weights/mattel-2021-4p.npz --plot docs/learned.svg
 
 ``--checkpoint N`` saves the weights and the whole run every N iterations, and ``--resume
-OUT.run`` goes on with that run exactly. ``--backend ray --workers N`` collects the rollouts
-on N Ray workers (the same code on a cluster with ``RAY_ADDRESS`` set). Each iteration
-prints the share the learner won of its training rounds against three ``greedy`` (the
-learning curve; a fair share is 1/players).
+OUT.run`` goes on with that run exactly. The shipped weights were made in numpy: on a
+machine with a GPU and PyTorch, ``--device numpy`` remakes them bit for bit. ``--backend
+ray --workers N`` collects the rollouts on N Ray workers (the same code on a cluster with
+``RAY_ADDRESS`` set). Each iteration prints the share the learner won of its training
+rounds against three ``greedy`` (the learning curve; a fair share is 1/players).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")  # small matrices: one thread a process is fastest
 
 
-SETTINGS = {
+SETTINGS: dict[str, Any] = {
     "rules": "mattel-2021", "players": 4, "seed": 0, "envs": 256, "imitation": 30,
     "samples": 32_768, "hidden": 128, "lr": 5e-4, "workers": 2, "init": None,
 }  # fmt: skip
@@ -37,7 +38,7 @@ SETTINGS = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    from unokit.envs.checkpoint import resume_run, save_run
+    from unokit.envs.checkpoint import resume_run, run_notes, save_run
     from unokit.envs.learn import LearnConfig, Learner
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -71,10 +72,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--resume",
         metavar="RUN",
-        help="go on with a run saved by --checkpoint (its settings; --iterations raises "
+        help="go on with a run saved by --checkpoint (its settings; --iterations sets "
         "its PPO total)",
     )
     args = parser.parse_args(argv)
+    command = "python examples/train_learned.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    commands, seconds_before = [command], 0.0  # how the run was made, over all its sessions
     try:
         if args.resume:
             given = [f"--{k}" for k in SETTINGS if getattr(args, k) is not None]
@@ -87,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
                 backend=args.backend,
             )  # fmt: skip
             config = learner.config
+            notes = run_notes(args.resume)
+            commands = [*notes.get("commands", []), command]
+            seconds_before = float(notes.get("seconds", 0.0))
         else:
             opts = dict(SETTINGS)
             opts.update((k, getattr(args, k)) for k in SETTINGS if getattr(args, k) is not None)
@@ -111,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     total = config.imitation_iterations + config.iterations
     checkpoints: list[int] = []
+    resumed_at = learner.done
     with _progress(total, learner.done) as advance:
 
         def report(i: int, stats: dict[str, float]) -> None:
@@ -123,23 +130,29 @@ def main(argv: list[str] | None = None) -> int:
             )
             if args.checkpoint and (i + 1) % args.checkpoint == 0:
                 learner.net.save(f"{args.out}.{i + 1}", iteration=i + 1)
-                save_run(learner, f"{args.out}.run")
+                seconds = seconds_before + time.perf_counter() - start
+                save_run(learner, f"{args.out}.run", commands=commands, seconds=seconds)
                 checkpoints.append(i + 1)
 
         try:
             net = learner.train(report)
         except KeyboardInterrupt:
-            saved = (
-                f"the run saved after iteration {checkpoints[-1]} goes on with --resume "
-                f"{args.out}.run"
-                if checkpoints
-                else "no run was saved (--checkpoint N saves one every N iterations)"
-            )
+            if checkpoints:
+                saved = (
+                    f"the run saved after iteration {checkpoints[-1]} goes on with --resume "
+                    f"{args.out}.run"
+                )
+            elif args.resume:
+                saved = f"{args.resume} still goes on from iteration {resumed_at}"
+            else:
+                saved = "no run was saved (--checkpoint N saves one every N iterations)"
             print(f"stopped after {learner.done} iterations: {saved}", file=sys.stderr)
             return 130
     seconds = time.perf_counter() - start
-    command = "python examples/train_learned.py " + " ".join(sys.argv[1:] if argv is None else argv)
-    net.save(args.out, command=command, seconds=round(seconds, 1))
+    made: dict[str, Any] = {"command": commands[0]}
+    if len(commands) > 1:
+        made["resumed"] = commands[1:]
+    net.save(args.out, **made, seconds=round(seconds_before + seconds, 1))
     print(f"saved {args.out} after {seconds:.0f}s of training")
     if args.plot:
         plot(learner.history, args.plot, config)

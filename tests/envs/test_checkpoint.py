@@ -34,16 +34,20 @@ def stopped_after(config: LearnConfig, iterations: int, path: Path) -> None:
         learner.train(report)
 
 
-@pytest.mark.parametrize("device", ["numpy", "cpu"])
+@pytest.mark.parametrize(
+    ("device", "stop"),
+    [("numpy", 3), ("numpy", 1), ("cpu", 3)],
+    ids=["numpy-in-ppo", "numpy-after-imitation", "torch-in-ppo"],
+)
 def test_a_run_saved_and_resumed_trains_on_bit_for_bit_as_if_it_never_stopped(
-    device: str, tmp_path: Path
+    device: str, stop: int, tmp_path: Path
 ) -> None:
     config = LearnConfig(**SMALL, device=device)
     whole = Learner(config)
     expected = whole.train()
-    stopped_after(config, 3, tmp_path / "run")  # imitation, two PPO iterations
+    stopped_after(config, stop, tmp_path / "run")
     learner = resume_run(tmp_path / "run")
-    assert learner.done == 3 and learner.config == config and len(learner.history) == 3
+    assert learner.done == stop and learner.config == config and len(learner.history) == stop
     resumed = learner.train()
     assert learner.history == whole.history
     assert len(learner.snapshots) == len(whole.snapshots) == 4
@@ -83,7 +87,7 @@ def test_resuming_can_raise_the_ppo_total_but_not_undo_iterations(tmp_path: Path
     learner = resume_run(tmp_path / "run", iterations=5)
     learner.train()
     assert learner.done == 6 and len(learner.history) == 6
-    with pytest.raises(ValueError, match="has trained 2 PPO iterations already"):
+    with pytest.raises(ValueError, match="--iterations 1 is fewer than the 2 PPO iterations"):
         resume_run(tmp_path / "run", iterations=1)
 
 
@@ -98,6 +102,22 @@ def test_a_file_that_is_no_saved_run_is_refused(tmp_path: Path) -> None:
         resume_run(junk)
     with pytest.raises(ValueError, match="is not a saved training run"):
         resume_run(tmp_path / "missing")
+    stopped_after(LearnConfig(**SMALL), 1, tmp_path / "run")
+    cut = tmp_path / "cut"
+    cut.write_bytes((tmp_path / "run").read_bytes()[:100_000])  # a copy that was cut short
+    with pytest.raises(ValueError, match="is not a saved training run"):
+        resume_run(cut)
+
+
+def test_training_from_new_weights_starts_adam_again() -> None:
+    for device in ("numpy", "cpu"):
+        learner = Learner(LearnConfig(**SMALL, device=device))
+        learner.iteration(imitate=True)
+        assert learner.adam_state()[2] > 0, device
+        learner.set_params(learner.net.params)
+        first, second, steps = learner.adam_state()
+        assert steps == 0, device
+        assert all(not m.any() for m in (*first.values(), *second.values())), device
 
 
 def test_the_vector_env_goes_on_from_a_copy_of_its_state() -> None:
@@ -121,10 +141,15 @@ def test_a_vector_env_refuses_another_tables_state_and_keeps_its_own() -> None:
     env = UnoVectorEnv(16, players=3)
     env.reset()
     before = env.state_dict()
-    other = UnoVectorEnv(16, players=4)
+    other = UnoVectorEnv(16, players=4, seed=-1)  # any seed: game_seed keeps its 64 bits
     other.reset()
     with pytest.raises(ValueError, match="not one of this environment's"):
         env.load_state_dict(other.state_dict())
+    same = UnoVectorEnv(16, players=3, seed=7)
+    same.reset()
+    partial = {k: v for k, v in same.state_dict().items() if k != "started"}
+    with pytest.raises(ValueError, match="'started' differs"):
+        env.load_state_dict(partial)
     for key, value in env.state_dict().items():
         assert np.array_equal(value, before[key]), key
 
@@ -137,9 +162,8 @@ def test_the_training_script_checkpoints_and_resumes_to_the_same_weights(
              "--device", "numpy"]  # fmt: skip
     whole, part = tmp_path / "whole.npz", tmp_path / "part.npz"
     assert script["main"]([*small, "--iterations", "3", "--out", str(whole)]) == 0
-    assert (
-        script["main"]([*small, "--iterations", "1", "--out", str(part), "--checkpoint", "2"]) == 0
-    )
+    stopped = [*small, "--iterations", "1", "--out", str(part), "--checkpoint", "2"]
+    assert script["main"](stopped) == 0
     assert (tmp_path / "part.npz.2").exists() and (tmp_path / "part.npz.run").exists()
     resumed = tmp_path / "resumed.npz"
     args = ["--resume", str(tmp_path / "part.npz.run"), "--iterations", "3", "--out", str(resumed)]
@@ -148,6 +172,8 @@ def test_the_training_script_checkpoints_and_resumes_to_the_same_weights(
     for name, value in expected.params.items():
         assert np.array_equal(got.params[name], value), name
     assert len(got.meta["history"]) == 4
+    assert got.meta["command"].endswith(" ".join(stopped))
+    assert got.meta["resumed"] == ["python examples/train_learned.py " + " ".join(args)]
     capsys.readouterr()
     assert script["main"]([*args, "--players", "2", "--seed", "1"]) == 2
     err = capsys.readouterr().err

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
@@ -22,13 +23,14 @@ from numpy.typing import NDArray
 
 from unokit.envs.learn import LearnConfig, Learner
 
-__all__ = ["FORMAT", "resume_run", "save_run"]
+__all__ = ["FORMAT", "resume_run", "run_notes", "save_run"]
 
 FORMAT = "unokit-learn-run/1"
 
 
-def save_run(learner: Learner, path: str | Path) -> None:
-    """Save ``learner``'s whole run at ``path`` (replacing it once written)."""
+def save_run(learner: Learner, path: str | Path, **notes: Any) -> None:
+    """Save ``learner``'s whole run at ``path`` (replacing it once written), with ``notes``
+    (JSON values: how the run was made, say) that ``run_notes`` reads back."""
     path = Path(path)
     first, second, t = learner.adam_state()
     states = learner.collector_states()
@@ -42,6 +44,7 @@ def save_run(learner: Learner, path: str | Path) -> None:
         "rng": learner.rng.bit_generator.state,
         "snapshots": len(learner.snapshots),
         "collectors": len(states),
+        "notes": notes,
     }
     arrays: dict[str, Any] = {}  # savez takes them as keywords
     arrays |= _prefixed("net", learner.net.params)
@@ -53,7 +56,15 @@ def save_run(learner: Learner, path: str | Path) -> None:
     partial = path.with_name(path.name + ".partial")
     with open(partial, "wb") as f:
         np.savez(f, header=np.array(json.dumps(header)), **arrays)
+        f.flush()
+        os.fsync(f.fileno())  # on disk before it replaces the checkpoint before
     os.replace(partial, path)
+
+
+def run_notes(path: str | Path) -> dict[str, Any]:
+    """The ``notes`` saved with the run at ``path``."""
+    notes: dict[str, Any] = _read(path)[0]["notes"]
+    return notes
 
 
 def resume_run(
@@ -64,21 +75,20 @@ def resume_run(
     update (the rounding then differs from the saved run's device); ``iterations`` sets a new
     PPO total (to go further); ``backend`` runs its collectors locally or on Ray (as many
     workers as were saved). ``ValueError`` for a file that is no saved run."""
+    header, arrays = _read(path)
     try:
-        with np.load(path, allow_pickle=False) as data:
-            header = json.loads(str(data["header"]))
-            arrays = {k: data[k] for k in data.files if k != "header"}
-    except (OSError, KeyError, ValueError) as error:
-        raise ValueError(f"{path} is not a saved training run: {error}") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise ValueError(f"{path} is not a saved training run ({FORMAT})")
-    config = LearnConfig(**header["config"])
+        config = LearnConfig(**header["config"])
+    except TypeError as error:  # a newer version's settings
+        raise ValueError(f"{path} was saved with other settings: {error}") from None
     if device is not None:
         config = replace(config, device=device)
     if iterations is not None:
         trained = header["done"] - config.imitation_iterations
         if iterations < trained:
-            raise ValueError(f"the run has trained {trained} PPO iterations already")
+            raise ValueError(
+                f"--iterations {iterations} is fewer than the {trained} PPO iterations "
+                "the run has trained"
+            )
         config = replace(config, iterations=iterations)
     learner = Learner(config, backend=backend or header["backend"])
     learner.set_params(_group(arrays, "net"))
@@ -93,6 +103,19 @@ def resume_run(
     learner.history = header["history"]
     learner.done = header["done"]
     return learner
+
+
+def _read(path: str | Path) -> tuple[dict[str, Any], dict[str, NDArray[Any]]]:
+    """The header and the arrays of a saved run; ``ValueError`` for any other file."""
+    try:  # the file is opened here so that it is closed when numpy refuses it
+        with open(path, "rb") as f, np.load(f, allow_pickle=False) as data:
+            header = json.loads(str(data["header"]))
+            arrays = {k: data[k] for k in data.files if k != "header"}
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        raise ValueError(f"{path} is not a saved training run: {error}") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise ValueError(f"{path} is not a saved training run ({FORMAT})")
+    return header, arrays
 
 
 def _prefixed(prefix: str, arrays: dict[str, NDArray[Any]]) -> dict[str, NDArray[Any]]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,6 +35,9 @@ from unokit.bots.learned import HISTORY, LearnedNet, features
 from unokit.envs.policy import masked_softmax
 from unokit.envs.vector import UnoVectorEnv
 from unokit.fast.greedy import M_NAMED, M_VOID
+
+if TYPE_CHECKING:
+    from unokit.envs.learn_torch import TorchUpdate
 
 __all__ = ["Collector", "LearnConfig", "Learner", "evaluate", "memory_history", "update_device"]
 
@@ -260,7 +263,7 @@ class Learner:
         self._t = 0
         self.done = 0
         """Iterations trained so far (imitation first, then PPO); ``train`` goes on from it."""
-        self._torch: Any = None
+        self._torch: TorchUpdate | None = None
         if self.device is not None:
             from unokit.envs.learn_torch import TorchUpdate
 
@@ -294,6 +297,7 @@ class Learner:
         """Train these weights from here on (copied; Adam's moments start again at zero)."""
         self.net.params = {k: np.asarray(v, dtype=np.float32).copy() for k, v in params.items()}
         self._adam = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in self.net.params.items()}
+        self._t = 0
         if self._torch is not None:
             self._torch.load(self.net.params)
 
@@ -335,12 +339,13 @@ class Learner:
         stats: dict[str, float] = {}
         if self._torch is not None:
             self._torch.begin(batch, adv)
-        for _ in range(cfg.epochs):
+        for epoch in range(cfg.epochs):
             order = self.rng.permutation(n)
             for lo in range(0, n, cfg.minibatch):
                 idx = order[lo : lo + cfg.minibatch]
-                if self._torch is not None:
-                    stats = self._torch.step(idx, imitate)
+                if self._torch is not None:  # statistics cost a device sync: the last only
+                    last = epoch == cfg.epochs - 1 and lo + cfg.minibatch >= n
+                    stats = self._torch.step(idx, imitate, statistics=last)
                 else:
                     grads, stats = self._numpy_grads(batch, idx, adv[idx], imitate)
                     self._adam_step(grads)
@@ -463,8 +468,7 @@ class Learner:
     def adam_state(self) -> tuple[Params, Params, int]:
         """Adam's first and second moments and its step count, as numpy."""
         if self._torch is not None:
-            moments: tuple[Params, Params, int] = self._torch.adam_state()
-            return moments
+            return self._torch.adam_state()
         first = {k: m.copy() for k, (m, _) in self._adam.items()}
         second = {k: v.copy() for k, (_, v) in self._adam.items()}
         return first, second, self._t

@@ -36,9 +36,14 @@ def resolve_device(name: str) -> str | None:
         return "cuda" if torch.cuda.is_available() else None
     try:
         device = torch.device(name)
-        torch.zeros(1, device=device)
-    except (RuntimeError, AssertionError) as error:
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        if device.type == "meta":
+            raise RuntimeError("a meta device holds no numbers")
+        torch.zeros(1, device=device).cpu()
+    except (RuntimeError, AssertionError, ImportError, ValueError) as error:
+        lines = str(error).strip().splitlines()
+        reason = lines[0] if lines else type(error).__name__
+        if len(reason) > 120:
+            reason = reason[:117] + "..."
         raise ValueError(
             f"device {name!r} cannot be used here ({reason}); the choices are 'auto', "
             "'numpy' or a torch device that this machine has, such as 'cuda' or 'cpu'"
@@ -110,9 +115,12 @@ class TorchUpdate:
         }
         self._adv = torch.from_numpy(np.ascontiguousarray(adv)).to(self.device, torch.float64)
 
-    def step(self, idx: NDArray[np.int64], imitate: bool) -> dict[str, float]:
-        """One Adam step on the minibatch ``idx`` of the batch given to ``begin``."""
-        loss, stats = self._loss(idx, imitate)
+    def step(
+        self, idx: NDArray[np.int64], imitate: bool, *, statistics: bool = True
+    ) -> dict[str, float]:
+        """One Adam step on the minibatch ``idx`` of the batch given to ``begin``; its
+        statistics (each read waits for the device), or none without ``statistics``."""
+        loss, stats = self._loss(idx, imitate, statistics)
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()  # type: ignore[no-untyped-call]
         self.optimizer.step()
@@ -120,7 +128,7 @@ class TorchUpdate:
 
     def gradients(self, idx: NDArray[np.int64], imitate: bool) -> Params:
         """The loss's gradient on the minibatch ``idx``, as numpy, with no step taken."""
-        loss, _ = self._loss(idx, imitate)
+        loss, _ = self._loss(idx, imitate, statistics=False)
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()  # type: ignore[no-untyped-call]
         out: Params = {}
@@ -129,7 +137,9 @@ class TorchUpdate:
             out[k] = v.grad.detach().cpu().numpy().astype(np.float32)
         return out
 
-    def _loss(self, idx: NDArray[np.int64], imitate: bool) -> tuple[torch.Tensor, dict[str, float]]:
+    def _loss(
+        self, idx: NDArray[np.int64], imitate: bool, statistics: bool
+    ) -> tuple[torch.Tensor, dict[str, float]]:
         cfg, w = self.config, self.weights
         rows = torch.from_numpy(idx).to(self.device)
         b = self._batch
@@ -143,13 +153,12 @@ class TorchUpdate:
         logp_all = torch.where(legal, logp_all, torch.zeros_like(logp_all))
         probs = logp_all.exp() * legal
         entropy = -(probs * logp_all).sum(dim=1)
-        stats: dict[str, float] = {"entropy": _number(entropy.mean())}
+        shown: dict[str, torch.Tensor] = {"entropy": entropy.mean()}
         if imitate:
             label = b["label"][rows].long()
-            chosen = logp_all.gather(1, label[:, None])[:, 0]
-            policy = -chosen.mean()
-            stats["imitation_loss"] = _number(policy)
-            stats["agreement"] = _number((probs.argmax(dim=1) == label).double().mean())
+            policy = -logp_all.gather(1, label[:, None])[:, 0].mean()
+            shown["imitation_loss"] = policy
+            shown["agreement"] = (probs.argmax(dim=1) == label).double().mean()
         else:
             action = b["action"][rows].long()
             adv = self._adv[rows]
@@ -159,12 +168,8 @@ class TorchUpdate:
             active = ratio * adv <= clipped * adv
             surrogate = torch.where(active, ratio * adv, (clipped * adv).detach())
             policy = -surrogate.mean() - cfg.entropy_coef * entropy.mean()
-            stats["policy_loss"] = _number(-torch.minimum(ratio * adv, clipped * adv).mean())
+            shown["policy_loss"] = -torch.minimum(ratio * adv, clipped * adv).mean()
         value_loss = ((value - ret) ** 2).mean()
-        stats["value_loss"] = _number(value_loss)
+        shown["value_loss"] = value_loss
+        stats = {k: float(v.detach()) for k, v in shown.items()} if statistics else {}
         return policy + cfg.value_coef * value_loss, stats
-
-
-def _number(value: torch.Tensor) -> float:
-    """A statistic read off the graph (a float, with no gradient)."""
-    return float(value.detach())

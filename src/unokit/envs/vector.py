@@ -414,7 +414,7 @@ class UnoVectorEnv:
         and given it by ``load_state_dict`` steps on exactly as this one would (a training
         run's checkpoint)."""
         state = {name[1:]: getattr(self, name).copy() for name in _STATE}
-        state["seed"] = np.array(self._seed, dtype=np.uint64)
+        state["seed"] = np.array(self._seed & _M64, dtype=np.uint64)  # as game_seed uses it
         state["started"] = np.array(self._started, dtype=np.int64)
         return state
 
@@ -422,9 +422,14 @@ class UnoVectorEnv:
         """Take the progress ``state_dict`` copied (from an environment made with the same
         arguments); ``ValueError`` when its arrays do not fit this one (another number of
         games, players or actions), and nothing changes then."""
-        for name in _STATE:
-            value, target = state.get(name[1:]), getattr(self, name)
-            if value is None or value.shape != target.shape or value.dtype != target.dtype:
+        for name in (*_STATE, "_seed", "_started"):
+            value = state.get(name[1:])
+            target = getattr(self, name) if name in _STATE else np.zeros((), dtype=np.int64)
+            if (
+                value is None
+                or value.shape != target.shape
+                or (name in _STATE and value.dtype != target.dtype)
+            ):
                 raise ValueError(
                     f"that state is not one of this environment's ({self.num_envs} games, "
                     f"{self.players} players, {self.rules.name}): {name[1:]!r} differs"
