@@ -26,7 +26,8 @@ def free_port() -> int:
 
 
 class Server:
-    """``unokit serve`` in a child process; ``kill()`` is ``kill -9``."""
+    """``unokit serve`` in a child process; ``kill()`` is ``kill -9``, ``pause()`` is
+    ``kill -STOP``."""
 
     def __init__(self, db: str, log: Path, *flags: str, port: int | None = None) -> None:
         self.db = db
@@ -63,6 +64,16 @@ class Server:
         assert self.process is not None
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
+
+    def pause(self) -> None:
+        """``kill -STOP``: the process stops running, as a blocked event loop or a paused
+        machine does, and holds its sockets."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGCONT)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

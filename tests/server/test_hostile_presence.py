@@ -3,7 +3,8 @@
 Two ``unokit serve`` processes share the tables; a player connected to either one counts
 as present for both, the host role and kicks are decided against that, and the players of
 a process killed with ``kill -9`` count as gone within the presence time to live, so the
-stand-in plays their turns.
+stand-in plays their turns. A process stopped past the time to live looks dead meanwhile,
+and its players count as present again once it runs.
 """
 
 from __future__ import annotations
@@ -99,6 +100,41 @@ def test_a_host_cannot_kick_a_player_present_on_another_process(pair: list[Serve
         ann.send('{"type": "kick", "seat": 1, "id": 2}')
         answer = _answer(ann, 2)
         assert answer["type"] == "error" and "absent" in answer["message"]
+
+
+def _present_on(server: Server, table: str, seat: int, present: bool, within: float) -> None:
+    deadline = time.monotonic() + within
+    while _info(server, table)["seats"][seat]["present"] != present:
+        assert time.monotonic() < deadline, (
+            f"seat {seat} still {'absent' if present else 'present'}"
+        )
+        time.sleep(0.05)
+
+
+def test_a_process_stalled_past_the_time_to_live_has_its_players_back(pair: list[Server]) -> None:
+    one, two = pair
+    t = one.post("/api/tables", {"name": "Ann", "seats": 2})
+    bob = one.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
+    with (
+        two.seat(t["table"], t["token"]) as ann,
+        one.seat(t["table"], bob["token"]) as bobs,  # Bob on process 1
+    ):
+        ws_frames(ann), ws_frames(bobs)
+        ann.send('{"type": "start", "id": 1}')
+        assert _answer(ann, 1)["type"] == "ack"
+        _present_on(two, t["table"], 1, True, within=TTL)
+        one.pause()  # process 1 stops running: its key lapses, and process 2 deletes its counts
+        try:
+            _present_on(two, t["table"], 1, False, within=5 * TTL)
+            time.sleep(GRACE)
+        finally:
+            one.resume()
+        _present_on(two, t["table"], 1, True, within=5 * TTL)  # its next beat counts Bob again
+        time.sleep(2 * TTL)  # and he stays counted
+        ann.send('{"type": "kick", "seat": 1, "id": 2}')
+        answer = _answer(ann, 2)
+        assert answer["type"] == "error" and "absent" in answer["message"]
+    assert "presence lapsed" in one.log.read_text()
 
 
 def test_a_killed_process_s_player_is_played_by_the_stand_in(pair: list[Server]) -> None:

@@ -10,12 +10,20 @@ counts a connection for it. Each process keeps a key ``unokit:alive:<process>`` 
 to live (``presence_ttl``) its heartbeat renews; a process killed with ``kill -9`` stops
 renewing it, so within ``presence_ttl`` seconds every process sees its connections as gone
 (and deletes its stale counts), and the stand-ins play those seats.
+
+A live process that stalls past the time to live (a blocked event loop, a paused machine)
+looks dead for that while, and the others delete its counts. Its counts are its own to
+write: each process keeps them and sets them whole, never by increments, and a beat that
+finds its key lapsed writes them all again, so its players count as present once it runs.
+Deleting a stale count checks the key in the same step (a Lua script), so a count written
+again after the key is back is never deleted by a look taken before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import uuid
 from collections import defaultdict
@@ -29,6 +37,26 @@ OnNotice = Callable[[str], Awaitable[None]]
 """Called with a table id when another process changed that table or its presence."""
 
 CHANNEL = "unokit:tables"
+
+log = logging.getLogger("unokit.server")
+
+# The seats with a connection in a live process; the counts of processes whose key has
+# lapsed are deleted in the same atomic step (KEYS[1]: the table's presence hash, ARGV[1]:
+# the prefix of the processes' keys).
+PRESENT = """
+local counts = redis.call('HGETALL', KEYS[1])
+local held = {}
+for i = 1, #counts, 2 do
+    local field = counts[i]
+    local process = string.match(field, ':(.*)$')
+    if tonumber(counts[i + 1]) > 0 and redis.call('EXISTS', ARGV[1] .. process) == 1 then
+        held[#held + 1] = field
+    else
+        redis.call('HDEL', KEYS[1], field)
+    end
+end
+return held
+"""
 
 
 class Coordinator:
@@ -79,6 +107,10 @@ def _alive(process: str) -> str:
     return f"unokit:alive:{process}"
 
 
+def _presence(table_id: str) -> str:
+    return f"unokit:presence:{table_id}"
+
+
 class RedisCoordinator(Coordinator):
     """Several processes sharing tables through one Redis server."""
 
@@ -94,7 +126,10 @@ class RedisCoordinator(Coordinator):
         self._alive_ms = max(100, int(presence_ttl * 1000))
         self._heart: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
-        self._mine: set[tuple[str, int]] = set()
+        self._counts: dict[tuple[str, int], int] = {}
+        """This process's open connections per (table, seat): what its Redis counts say."""
+        self._writing = asyncio.Lock()  # counts reach Redis in the order they change
+        self._held = self.redis.register_script(PRESENT)
 
     async def start(self, on_notice: OnNotice) -> None:
         await self.redis.ping()
@@ -121,7 +156,23 @@ class RedisCoordinator(Coordinator):
         await ready.wait()
 
     async def _beat(self) -> None:
-        await self.redis.set(_alive(self.process), b"1", px=self._alive_ms)
+        """Renew this process's key; if it had lapsed, write its counts again."""
+        if await self.redis.set(_alive(self.process), b"1", px=self._alive_ms, xx=True):
+            return
+        async with self._writing:  # the key and the counts in one transaction: all or none
+            pipe = self.redis.pipeline(transaction=True)
+            pipe.set(_alive(self.process), b"1", px=self._alive_ms)
+            for (table_id, seat), count in self._counts.items():
+                pipe.hset(_presence(table_id), f"{seat}:{self.process}", count)
+            for table_id in sorted({table_id for table_id, _seat in self._counts}):
+                pipe.publish(CHANNEL, json.dumps({"table": table_id, "from": self.process}))
+            await pipe.execute()
+        if self._counts:
+            log.warning(
+                "presence lapsed: no beat reached Redis within the presence time to live;"
+                " this process's seats are counted again",
+                extra={"seats": len(self._counts)},
+            )
 
     async def _heartbeat(self) -> None:
         """Renew this process's liveness three times per time to live."""
@@ -140,8 +191,8 @@ class RedisCoordinator(Coordinator):
             with suppress(asyncio.CancelledError, Exception):
                 await self._listener
             await self._pubsub.aclose()
-        for table_id, seat in list(self._mine):
-            await self.redis.hdel(f"unokit:presence:{table_id}", f"{seat}:{self.process}")
+        for table_id, seat in list(self._counts):
+            await self.redis.hdel(_presence(table_id), f"{seat}:{self.process}")
         await self.redis.delete(_alive(self.process))
         await self.redis.aclose()
 
@@ -160,31 +211,23 @@ class RedisCoordinator(Coordinator):
         await self.redis.publish(CHANNEL, json.dumps({"table": table_id, "from": self.process}))
 
     async def presence(self, table_id: str, seat: int, delta: int) -> None:
-        key = f"unokit:presence:{table_id}"
-        field = f"{seat}:{self.process}"
-        count = await self.redis.hincrby(key, field, delta)
-        if count <= 0:
-            await self.redis.hdel(key, field)
-            self._mine.discard((table_id, seat))
-        else:
-            self._mine.add((table_id, seat))
+        key, field = _presence(table_id), f"{seat}:{self.process}"
+        async with self._writing:
+            count = self._counts.get((table_id, seat), 0) + delta
+            if count > 0:
+                self._counts[table_id, seat] = count
+                await self.redis.hset(key, field, count)
+            else:
+                self._counts.pop((table_id, seat), None)
+                await self.redis.hdel(key, field)
         await self.publish(table_id)
 
     async def present(self, table_id: str) -> set[int]:
         """Seats with a connection in a process that is alive now."""
-        key = f"unokit:presence:{table_id}"
-        counts = await self.redis.hgetall(key)
-        if not counts:
-            return set()
-        held: list[tuple[bytes, int, str]] = []
-        for field, count in counts.items():
-            seat, _, process = field.decode().partition(":")
-            if int(count) > 0:
-                held.append((field, int(seat), process))
-        processes = sorted({p for _f, _s, p in held})
-        beats = await self.redis.mget([_alive(p) for p in processes])
-        alive = dict(zip(processes, beats, strict=True))
-        stale = [f for f, _s, p in held if alive.get(p) is None]
-        if stale:
-            await self.redis.hdel(key, *stale)
-        return {s for _f, s, p in held if alive.get(p) is not None}
+        held = await self._held(keys=[_presence(table_id)], args=[_alive("")])
+        return {int(field.split(b":", 1)[0]) for field in held}
+
+    def forget(self, table_id: str) -> None:
+        super().forget(table_id)
+        for key in [key for key in self._counts if key[0] == table_id]:
+            del self._counts[key]
