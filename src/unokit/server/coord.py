@@ -11,12 +11,14 @@ to live (``presence_ttl``) its heartbeat renews; a process killed with ``kill -9
 renewing it, so within ``presence_ttl`` seconds every process sees its connections as gone
 (and deletes its stale counts), and the stand-ins play those seats.
 
-A live process that stalls past the time to live (a blocked event loop, a paused machine)
-looks dead for that while, and the others delete its counts. Its counts are its own to
-write: each process keeps them and sets them whole, never by increments, and a beat that
-finds its key lapsed writes them all again, so its players count as present once it runs.
-Deleting a stale count checks the key in the same step (a Lua script), so a count written
-again after the key is back is never deleted by a look taken before.
+A live process that stalls past the time to live (a blocked event loop, a paused machine,
+Redis out of reach) looks dead for that while, and the others delete its counts. Its counts
+are its own to write: each process keeps them and sets them whole, never by increments; a
+beat that finds its key lapsed writes them all again with the key, in one transaction, and
+a beat writes any count whose write failed. So its players count as present again within
+a beat of it running. Deleting a stale count checks the key in the same step (a Lua
+script), so a count written again after the key is back is never deleted by a look taken
+before.
 """
 
 from __future__ import annotations
@@ -48,8 +50,9 @@ local counts = redis.call('HGETALL', KEYS[1])
 local held = {}
 for i = 1, #counts, 2 do
     local field = counts[i]
-    local process = string.match(field, ':(.*)$')
-    if tonumber(counts[i + 1]) > 0 and redis.call('EXISTS', ARGV[1] .. process) == 1 then
+    local process = string.match(field, '^%d+:(.+)$')
+    local count = tonumber(counts[i + 1])
+    if process and count and count > 0 and redis.call('EXISTS', ARGV[1] .. process) == 1 then
         held[#held + 1] = field
     else
         redis.call('HDEL', KEYS[1], field)
@@ -128,6 +131,8 @@ class RedisCoordinator(Coordinator):
         self._listener: asyncio.Task[None] | None = None
         self._counts: dict[tuple[str, int], int] = {}
         """This process's open connections per (table, seat): what its Redis counts say."""
+        self._dirty: set[tuple[str, int]] = set()
+        """Counts changed here and not yet written (a write failed): the next beat writes them."""
         self._writing = asyncio.Lock()  # counts reach Redis in the order they change
         self._held = self.redis.register_script(PRESENT)
 
@@ -156,30 +161,49 @@ class RedisCoordinator(Coordinator):
         await ready.wait()
 
     async def _beat(self) -> None:
-        """Renew this process's key; if it had lapsed, write its counts again."""
-        if await self.redis.set(_alive(self.process), b"1", px=self._alive_ms, xx=True):
+        """Renew this process's key; if it had lapsed, write all its counts again."""
+        renewed = await self.redis.set(_alive(self.process), b"1", px=self._alive_ms, xx=True)
+        if renewed and not self._dirty:
             return
-        async with self._writing:  # the key and the counts in one transaction: all or none
-            pipe = self.redis.pipeline(transaction=True)
-            pipe.set(_alive(self.process), b"1", px=self._alive_ms)
-            for (table_id, seat), count in self._counts.items():
-                pipe.hset(_presence(table_id), f"{seat}:{self.process}", count)
-            for table_id in sorted({table_id for table_id, _seat in self._counts}):
-                pipe.publish(CHANNEL, json.dumps({"table": table_id, "from": self.process}))
-            await pipe.execute()
-        if self._counts:
+        async with self._writing:
+            keys = set(self._dirty) if renewed else self._dirty | set(self._counts)
+            await self._flush(keys, renew=not renewed)
+        if not renewed and self._counts:
             log.warning(
                 "presence lapsed: no beat reached Redis within the presence time to live;"
                 " this process's seats are counted again",
                 extra={"seats": len(self._counts)},
             )
 
+    async def _flush(self, keys: set[tuple[str, int]], renew: bool = False) -> None:
+        """Write these counts as they are now, with a notice for each table, in one
+        transaction (all or none); with ``renew``, this process's key too. Called under
+        ``_writing``."""
+        pipe = self.redis.pipeline(transaction=True)
+        if renew:
+            pipe.set(_alive(self.process), b"1", px=self._alive_ms)
+        written: dict[tuple[str, int], int] = {}
+        for key in sorted(keys):
+            (table_id, seat), count = key, self._counts.get(key, 0)
+            written[key] = count
+            if count > 0:
+                pipe.hset(_presence(table_id), f"{seat}:{self.process}", count)
+            else:
+                pipe.hdel(_presence(table_id), f"{seat}:{self.process}")
+        for table_id in sorted({table_id for table_id, _seat in keys}):
+            pipe.publish(CHANNEL, json.dumps({"table": table_id, "from": self.process}))
+        await pipe.execute()
+        for key, count in written.items():
+            if self._counts.get(key, 0) == count:  # not changed again meanwhile
+                self._dirty.discard(key)
+
     async def _heartbeat(self) -> None:
         """Renew this process's liveness three times per time to live."""
         while True:
             await asyncio.sleep(self.presence_ttl / 3)
             with suppress(Exception):  # Redis away for a moment: the next beat retries
-                await self._beat()
+                async with asyncio.timeout(self.presence_ttl):  # never hang on a lost reply
+                    await self._beat()
 
     async def close(self) -> None:
         if self._heart is not None:
@@ -191,7 +215,7 @@ class RedisCoordinator(Coordinator):
             with suppress(asyncio.CancelledError, Exception):
                 await self._listener
             await self._pubsub.aclose()
-        for table_id, seat in list(self._counts):
+        for table_id, seat in self._dirty | set(self._counts):
             await self.redis.hdel(_presence(table_id), f"{seat}:{self.process}")
         await self.redis.delete(_alive(self.process))
         await self.redis.aclose()
@@ -211,23 +235,18 @@ class RedisCoordinator(Coordinator):
         await self.redis.publish(CHANNEL, json.dumps({"table": table_id, "from": self.process}))
 
     async def presence(self, table_id: str, seat: int, delta: int) -> None:
-        key, field = _presence(table_id), f"{seat}:{self.process}"
+        # counted here before the first await, so a cancelled call has still counted
+        key = (table_id, seat)
+        count = self._counts.get(key, 0) + delta
+        if count > 0:
+            self._counts[key] = count
+        else:
+            self._counts.pop(key, None)
+        self._dirty.add(key)
         async with self._writing:
-            count = self._counts.get((table_id, seat), 0) + delta
-            if count > 0:
-                self._counts[table_id, seat] = count
-                await self.redis.hset(key, field, count)
-            else:
-                self._counts.pop((table_id, seat), None)
-                await self.redis.hdel(key, field)
-        await self.publish(table_id)
+            await self._flush({key})
 
     async def present(self, table_id: str) -> set[int]:
         """Seats with a connection in a process that is alive now."""
         held = await self._held(keys=[_presence(table_id)], args=[_alive("")])
         return {int(field.split(b":", 1)[0]) for field in held}
-
-    def forget(self, table_id: str) -> None:
-        super().forget(table_id)
-        for key in [key for key in self._counts if key[0] == table_id]:
-            del self._counts[key]

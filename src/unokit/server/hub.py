@@ -455,13 +455,20 @@ class Hub:
         conn.queue.build = lambda: self._state_text(conn)
         conn.queue.build_chat = lambda: self._chat_text(conn)
         self.conns.setdefault(table_id, set()).add(conn)
-        if seat is not None:
-            await self.coord.presence(table_id, seat, +1)
+        try:
+            if seat is not None:
+                await self.coord.presence(table_id, seat, +1)
+            self._present[table_id] = await self.coord.present(table_id)
+        except BaseException:  # Redis failed us: the connection never was, nor its count
+            self.conns.get(table_id, set()).discard(conn)
+            if seat is not None:
+                with contextlib.suppress(Exception):  # a count left over is written later
+                    await self.coord.presence(table_id, seat, -1)
+            raise
         hello: dict[str, Any] = {"type": "hello", "table": table_id, "seat": seat}
         if former is not None:
             hello["reclaim"] = former  # your seat, now a stand-in bot's: you may take it back
         conn.queue.put_nowait(json.dumps(hello))
-        self._present[table_id] = await self.coord.present(table_id)
         conn.queue.owe_state()
         conn.queue.owe_chat()  # the recent lines, once
         if seat is not None:
