@@ -192,9 +192,9 @@ def test_a_count_whose_write_failed_is_written_by_the_next_beat(redis_url: str) 
             try:
                 with pytest.raises(redis.RedisError):
                     await coord.presence("T", 1, -1)  # seat 1's socket closed; Redis refused it
+                assert await admin.hexists("unokit:presence:T", f"1:{coord.process}")  # stale
             finally:
                 await admin.config_set("min-replicas-to-write", 0)
-            assert await admin.hexists("unokit:presence:T", f"1:{coord.process}")  # stale
             deadline = time.monotonic() + 5 * TTL
             while await coord.present("T") != {0}:  # a beat writes what failed
                 assert time.monotonic() < deadline, "seat 1 still counted"
@@ -213,9 +213,8 @@ def test_a_connection_redis_refused_leaves_no_count_and_no_connection(
     redis_url: str,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    admin = redis.Redis.from_url(redis_url)
     config = config_for(tmp_path, redis=redis_url, presence_ttl=TTL)
-    with TestClient(create_app(config)) as client:
+    with redis.Redis.from_url(redis_url) as admin, TestClient(create_app(config)) as client:
         t = create(client, seats=2)
         bob = join(client, t["table"], "Bob")
         admin.config_set("min-replicas-to-write", 1)  # Redis refuses writes as Bob connects
@@ -231,4 +230,3 @@ def test_a_connection_redis_refused_leaves_no_count_and_no_connection(
             time.sleep(0.05)
         time.sleep(2 * TTL)  # the beats that follow leave him away
         assert not client.get(f"/api/tables/{t['table']}").json()["seats"][1]["present"]
-    admin.close()

@@ -52,6 +52,7 @@ def redis_url() -> Iterator[str]:
     client = redis.Redis.from_url(REDIS)
     try:
         client.flushdb()
+        client.config_set("min-replicas-to-write", 0)  # a killed test's refusal undone
     except redis.RedisError as err:
         raise AssertionError(f"no Redis at {REDIS}: run scripts/services ({err})") from None
     yield REDIS

@@ -165,7 +165,7 @@ class RedisCoordinator(Coordinator):
         renewed = await self.redis.set(_alive(self.process), b"1", px=self._alive_ms, xx=True)
         if renewed and not self._dirty:
             return
-        async with self._writing:
+        async with self._writing, asyncio.timeout(self.presence_ttl):
             keys = set(self._dirty) if renewed else self._dirty | set(self._counts)
             await self._flush(keys, renew=not renewed)
         if not renewed and self._counts:
@@ -178,7 +178,7 @@ class RedisCoordinator(Coordinator):
     async def _flush(self, keys: set[tuple[str, int]], renew: bool = False) -> None:
         """Write these counts as they are now, with a notice for each table, in one
         transaction (all or none); with ``renew``, this process's key too. Called under
-        ``_writing``."""
+        ``_writing`` and a time limit: a write that fails or times out stays dirty."""
         pipe = self.redis.pipeline(transaction=True)
         if renew:
             pipe.set(_alive(self.process), b"1", px=self._alive_ms)
@@ -215,10 +215,17 @@ class RedisCoordinator(Coordinator):
             with suppress(asyncio.CancelledError, Exception):
                 await self._listener
             await self._pubsub.aclose()
-        for table_id, seat in self._dirty | set(self._counts):
-            await self.redis.hdel(_presence(table_id), f"{seat}:{self.process}")
-        await self.redis.delete(_alive(self.process))
-        await self.redis.aclose()
+        try:
+            async with asyncio.timeout(self.presence_ttl):
+                await self.redis.delete(_alive(self.process))  # its counts are dead at once
+                pipe = self.redis.pipeline(transaction=False)
+                for table_id, seat in self._dirty | set(self._counts):
+                    pipe.hdel(_presence(table_id), f"{seat}:{self.process}")
+                await pipe.execute()
+        except Exception:  # Redis away: the key expires and the next look deletes the counts
+            pass
+        finally:
+            await self.redis.aclose()
 
     @asynccontextmanager
     async def lock(self, table_id: str) -> AsyncIterator[None]:
@@ -244,7 +251,10 @@ class RedisCoordinator(Coordinator):
             self._counts.pop(key, None)
         self._dirty.add(key)
         async with self._writing:
-            await self._flush({key})
+            if key not in self._dirty:  # written by the flush this call waited behind
+                return
+            async with asyncio.timeout(self.presence_ttl):  # never hold the lock for ever
+                await self._flush(set(self._dirty))  # every count waiting, in one round trip
 
     async def present(self, table_id: str) -> set[int]:
         """Seats with a connection in a process that is alive now."""

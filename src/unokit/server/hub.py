@@ -461,9 +461,10 @@ class Hub:
             self._present[table_id] = await self.coord.present(table_id)
         except BaseException:  # Redis failed us: the connection never was, nor its count
             self.conns.get(table_id, set()).discard(conn)
-            if seat is not None:
+            if conn.seat is not None:  # not evicted meanwhile (which uncounted it)
+                counted, conn.seat = conn.seat, None
                 with contextlib.suppress(Exception):  # a count left over is written later
-                    await self.coord.presence(table_id, seat, -1)
+                    await self.coord.presence(table_id, counted, -1)
             raise
         hello: dict[str, Any] = {"type": "hello", "table": table_id, "seat": seat}
         if former is not None:
