@@ -4,10 +4,13 @@ table, another table, or the server after a restart."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -320,6 +323,37 @@ def test_a_server_killed_with_kill_9_leaves_no_bot_worker_behind(tmp_path: Path)
     finally:
         server.stop()  # a failed check leaves no server running
     assert not any(_alive(p) for p in workers)
+
+
+SERVER_STARTING_A_WORKER = """
+import multiprocessing, sys, time
+from unokit.server.botpool import worker_executor
+
+if __name__ == "__main__":
+    executor = worker_executor(multiprocessing.get_context("spawn"))
+    executor.submit(time.sleep, 3600)  # a first call that never ends: nothing else reaches it
+    print(*executor._processes, flush=True)
+    time.sleep(3600)
+"""
+
+
+def test_a_bot_worker_watches_the_server_from_its_start_before_any_call(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "server.py"
+    script.write_text(SERVER_STARTING_A_WORKER)
+    with subprocess.Popen([sys.executable, script], stdout=subprocess.PIPE, text=True) as server:
+        assert server.stdout is not None
+        (worker,) = map(int, server.stdout.readline().split())
+        server.kill()  # kill -9, with the worker starting or in its first call
+    try:
+        deadline = time.monotonic() + 30
+        while _alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(worker)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(worker, signal.SIGKILL)
 
 
 @pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="the idle class is Linux's")

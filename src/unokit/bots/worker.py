@@ -1,16 +1,18 @@
 """What runs in a bot worker process (``unokit.server.botpool``), kept apart from the
 server so that a worker imports the engine and the bots and nothing else.
 
-A worker starts with its CPU priority lowered before it imports anything (on Linux the idle
-scheduling class, elsewhere ``os.nice(NICENESS)``: ``unokit.server.botpool``), then
-``started`` makes it exit as soon as the process that started it is gone (a server killed
-with ``kill -9`` leaves no worker behind). It answers ``choose`` calls.
+A worker's initializer, ``begin``, runs before it takes any call: it lowers the worker's CPU
+priority (on Linux the idle scheduling class, elsewhere ``os.nice(NICENESS)``) and makes it
+exit as soon as the process that started it is gone, so a server killed with ``kill -9``
+leaves no worker behind, even one still starting, whose first call had not reached it. It
+answers ``choose`` calls.
 Games and actions travel pickled; the reducers below make the compiled classes picklable
 (their own state leaves a variant's fields out).
 """
 
 from __future__ import annotations
 
+import contextlib
 import copyreg
 import dataclasses
 import os
@@ -24,7 +26,7 @@ from unokit.game import Game
 from unokit.party.game import PartyGame
 from unokit.tripleplay.game import TriplePlayGame
 
-__all__ = ["NICENESS", "choose", "started"]
+__all__ = ["NICENESS", "begin", "choose", "lower", "started"]
 
 NICENESS = 10
 """Where the idle scheduling class is missing: how much lower than the server's a worker's
@@ -32,10 +34,27 @@ CPU priority is. On a busy machine the server's event loop (people's moves, ever
 frames) runs first, searches after."""
 
 
+def lower(pid: int) -> None:
+    """Make process ``pid`` (0: this one) think only on CPU time the server leaves: on Linux
+    the idle scheduling class (the event loop, waking, takes the core from it at once; a
+    lowered nice value would still share the core), elsewhere a nice value NICENESS lower."""
+    if hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(ProcessLookupError):
+            os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
+    elif pid == 0:
+        os.nice(NICENESS)
+
+
+def begin(parent: int) -> None:
+    """A bot worker's initializer, run before it takes any call: its priority lowered, and
+    ``parent`` watched (``started``)."""
+    lower(0)
+    started(parent)
+
+
 def started(parent: int) -> int:
-    """A new worker's first call (its priority is lowered already, before any import):
-    watch the process ``parent`` that started it, and exit once it is gone (at once if
-    it died while this worker started). Its process id."""
+    """Watch the process ``parent`` that started this one, and exit once it is gone (at once
+    if it died while this one started). This process's id."""
     threading.Thread(target=_watch, args=(parent,), daemon=True).start()
     return os.getpid()
 

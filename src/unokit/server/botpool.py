@@ -40,9 +40,9 @@ from typing import Any
 
 from unokit.actions import Action
 from unokit.bots import Bot, Decision, GreedyBot, IsmctsBot, Personality, RandomBot
-from unokit.bots.worker import NICENESS
+from unokit.bots.worker import begin as worker_begin
 from unokit.bots.worker import choose as worker_choose
-from unokit.bots.worker import started as worker_started
+from unokit.bots.worker import lower
 from unokit.server.rations import Rations
 
 __all__ = ["BotPool"]
@@ -50,15 +50,12 @@ __all__ = ["BotPool"]
 log = logging.getLogger("unokit.server")
 
 
-def _lower(pid: int) -> None:
-    """Make process ``pid`` (0: this one) think only on CPU time the server leaves: on Linux
-    the idle scheduling class (the event loop, waking, takes the core from it at once; a
-    lowered nice value would still share the core), elsewhere a nice value NICENESS lower."""
-    if hasattr(os, "SCHED_IDLE"):
-        with contextlib.suppress(ProcessLookupError):
-            os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
-    elif pid == 0:
-        os.nice(NICENESS)
+def worker_executor(context: multiprocessing.context.BaseContext) -> ProcessPoolExecutor:
+    """A single-process executor whose process lowers its priority and watches this one
+    from its start, before any call reaches it (``unokit.bots.worker.begin``)."""
+    return ProcessPoolExecutor(
+        1, mp_context=context, initializer=worker_begin, initargs=(os.getpid(),)
+    )
 
 
 def _inner(bot: Bot) -> Bot:
@@ -71,16 +68,14 @@ class _Worker:
     """One worker process (a single-process executor, so it can be told apart and killed)."""
 
     def __init__(self, context: multiprocessing.context.BaseContext) -> None:
-        self.executor = ProcessPoolExecutor(
-            1, mp_context=context, initializer=_lower, initargs=(0,)
-        )
-        started = self.executor.submit(worker_started, os.getpid())
+        self.executor = worker_executor(context)
+        started = self.executor.submit(os.getpid)
         # the process exists once submit returns, still starting its interpreter: lowered
         # from here, so that even its start (a few hundred ms of CPU time, and again for
         # each replacement) never competes with the event loop; its initializer lowers it
         # too, before it imports anything (where only a nice value is to be had)
         for pid in self.executor._processes:  # the executor's own record of its process
-            _lower(pid)
+            lower(pid)
         self.pid = started.result()
 
     def alive(self) -> bool:
