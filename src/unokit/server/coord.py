@@ -132,7 +132,8 @@ class RedisCoordinator(Coordinator):
         self._counts: dict[tuple[str, int], int] = {}
         """This process's open connections per (table, seat): what its Redis counts say."""
         self._dirty: set[tuple[str, int]] = set()
-        """Counts changed here and not yet written (a write failed): the next beat writes them."""
+        """Counts changed here and not yet known to be written (in flight, or their write
+        failed or timed out): the next beat or presence write writes them."""
         self._writing = asyncio.Lock()  # counts reach Redis in the order they change
         self._held = self.redis.register_script(PRESENT)
 
