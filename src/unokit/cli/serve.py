@@ -33,6 +33,12 @@ LIMITS = (
     "table_chat_burst",
     "conns_per_address",
     "max_connections",
+    "tables_per_network",
+    "conns_per_network",
+    "connects_per_minute",
+    "connects_burst",
+    "page_rate",
+    "page_burst",
 )
 """The limits ``--limit NAME=N`` sets (``ServerConfig`` says what each one bounds)."""
 
@@ -197,6 +203,39 @@ LIMITS = (
     help="seconds a client has to send a request's headers",
 )
 @click.option(
+    "--body-timeout",
+    default=30.0,
+    show_default=True,
+    type=click.FloatRange(min=0.1, max=3600),
+    envvar="UNOKIT_BODY_TIMEOUT",
+    help="seconds a client has to send a request's body once its headers are in",
+)
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    envvar="UNOKIT_TRUSTED_PROXIES",
+    metavar="NETWORK",
+    help="an address or network of a proxy whose X-Forwarded-For names the client "
+    "(repeatable, or comma-separated; default 127.0.0.1 and ::1; docs/deploy.md)",
+)
+@click.option(
+    "--ipv6-prefix",
+    default=64,
+    show_default=True,
+    type=click.IntRange(1, 128),
+    envvar="UNOKIT_IPV6_PREFIX",
+    help="an IPv6 client is its /N network: the per-address limits count it as one",
+)
+@click.option(
+    "--network-prefix",
+    default=48,
+    show_default=True,
+    type=click.IntRange(1, 128),
+    envvar="UNOKIT_NETWORK_PREFIX",
+    help="an IPv6 client's site is its /N network: the per-network limits count it as one",
+)
+@click.option(
     "--api-docs/--no-api-docs",
     default=False,
     show_default=True,
@@ -242,6 +281,10 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     presence_ttl: float,
     limits: tuple[str, ...],
     header_timeout: float,
+    body_timeout: float,
+    trusted_proxies: tuple[str, ...],
+    ipv6_prefix: int,
+    network_prefix: int,
     api_docs: bool,
     log_level: str,
     log_format: str,
@@ -276,8 +319,14 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
             f"--max-reaction {max_reaction:g}",
             param_hint="--reaction",
         )
+    trusted = _trusted(trusted_proxies)
     if db is not None:
         _check_db(db)
+    if network_prefix > ipv6_prefix:
+        raise click.BadParameter(
+            f"/{network_prefix} is narrower than --ipv6-prefix /{ipv6_prefix}",
+            param_hint="--network-prefix",
+        )
     config = ServerConfig(
         db=db or default_db_url(),
         redis=redis,
@@ -300,6 +349,10 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         fixed_seeds=fixed_seeds,
         presence_ttl=presence_ttl,
         header_timeout=header_timeout,
+        body_timeout=body_timeout,
+        trusted_proxies=trusted,
+        ipv6_prefix=ipv6_prefix,
+        network_prefix=network_prefix,
         api_docs=api_docs,
         **chosen,
     )
@@ -316,9 +369,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
 
     from unokit.server.slowguard import ConnectionGuard, guarded_protocol
 
-    guard = ConnectionGuard.from_env(
-        config.header_timeout, config.conns_per_address, config.max_connections
-    )
+    guard = ConnectionGuard.from_config(config)
     stopped = _note_sigint()
     uvicorn.run(
         app,
@@ -326,6 +377,9 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         port=port,
         http=guarded_protocol(AutoHTTPProtocol, guard),
         timeout_keep_alive=5,
+        # the one list of trusted proxies, the connection guard's too: uvicorn takes the
+        # right-most X-Forwarded-For entry that is not one of them
+        forwarded_allow_ips=list(config.trusted_proxies),
         log_config=None,
         ws="websockets-sansio",  # answers an oversized handshake with 414 or 431 at once
         ws_max_size=65536,
@@ -358,6 +412,20 @@ def _pairs(items: tuple[str, ...], form: str, flag: str) -> list[tuple[str, str]
             raise click.BadParameter(f"{item!r} is not {form}", param_hint=flag)
         out.append((name.strip(), value.strip()))
     return out
+
+
+def _trusted(items: tuple[str, ...]) -> tuple[str, ...]:
+    """The trusted proxies named (each checked: an address or network, never ``*``)."""
+    from unokit.server.addresses import DEFAULT_TRUSTED, parse_trusted
+
+    named = tuple(part for item in items for part in item.replace(",", " ").split())
+    if not named:
+        return DEFAULT_TRUSTED
+    try:
+        parse_trusted(named)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--trusted-proxy") from None
+    return named
 
 
 def _limits(items: tuple[str, ...]) -> dict[str, int]:

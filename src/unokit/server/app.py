@@ -22,19 +22,20 @@ from starlette.websockets import WebSocketDisconnect
 
 from unokit.bots.strengths import STRENGTH_WORDS, STRENGTHS
 from unokit.rules import SCORINGS, SWITCHES, Rules
+from unokit.server.addresses import OTHER
 from unokit.server.bounds import SECONDS, TARGET, check_house
 from unokit.server.companions import COMPANION_FOLDERS, service_worker
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator, RedisCoordinator
 from unokit.server.db import Store, migrate, open_engine
 from unokit.server.guards import (
-    ApiRateLimit,
+    RateLimits,
     SecurityHeaders,
     StrictJsonRoute,
-    client_address,
     validation_error,
 )
 from unokit.server.hub import (
+    ActionRefusedError,
     BadRequestError,
     Connection,
     Hub,
@@ -43,9 +44,10 @@ from unokit.server.hub import (
     TableError,
 )
 from unokit.server.names import NAME_LIMIT, TITLE_LIMIT, check_name, check_title
-from unokit.server.protocol import FrameError, parse_auth, parse_frame
-from unokit.server.replayer import Replayer
-from unokit.server.replaypage import add_replay_page
+from unokit.server.protocol import Act, ClientFrame, FrameError, parse_auth, parse_frame
+from unokit.server.protocol import frame_id as frame_id_of
+from unokit.server.replayer import Replayer, encode
+from unokit.server.replaypage import add_replay_page, json_answer
 from unokit.server.scorepage import add_score_page
 from unokit.server.table import TableSettings
 
@@ -145,13 +147,6 @@ class UrlLimit:
         await self.app(scope, receive, send)
 
 
-def _address(request: Request | WebSocket) -> str:
-    """Who is asking, for the limits: the client's address (behind a proxy, the address
-    the proxy forwards in ``X-Forwarded-For``; uvicorn trusts it from 127.0.0.1 only), an
-    IPv6 address's /64 network as one."""
-    return client_address(request.client.host) if request.client is not None else "unknown"
-
-
 def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
     """A browser's WebSocket must come from our own page: an origin the operator named
     (``--origin``), or, where none is named, the origin the request's Host names. Once
@@ -172,6 +167,15 @@ def create_app(config: ServerConfig) -> FastAPI:
     """The table server for ``config`` (migrates the database on start)."""
     state: dict[str, Hub] = {}
     replayer = Replayer()
+    addresses = config.addresses()
+
+    def _address(request: Request | WebSocket) -> str:
+        """Who is asking, for the limits: the client's address (behind a trusted proxy,
+        the one it forwards in ``X-Forwarded-For``: uvicorn reads it), an IPv6 address's
+        prefix as one (``unokit.server.addresses``)."""
+        client = request.client
+        return addresses.client(client.host) if client is not None else OTHER
+
     sockets: Counter[str] = Counter()
     """Open WebSockets per client address (this process)."""
 
@@ -208,7 +212,13 @@ def create_app(config: ServerConfig) -> FastAPI:
     )
     app.router.route_class = StrictJsonRoute
     app.add_exception_handler(RequestValidationError, validation_error)
-    app.add_middleware(ApiRateLimit, rate=config.api_rate, burst=config.api_burst)
+    app.add_middleware(
+        RateLimits,
+        addresses=addresses,
+        api=(config.api_rate, config.api_burst),
+        pages=(config.page_rate, config.page_burst),
+        connects=(config.connects_per_minute / 60.0, config.connects_burst),
+    )
     app.add_middleware(UrlLimit, limit=config.max_url)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -217,7 +227,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     def hub() -> Hub:
         return state["hub"]
 
-    replay_of = add_replay_page(app, hub, replayer)
+    replay_of = add_replay_page(app, hub, replayer, _address)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
@@ -351,7 +361,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         table_id: str,
         request: Request,
         x_seat_token: Annotated[str | None, Header(max_length=100)] = None,
-    ) -> JSONResponse:
+    ) -> Response:
         if _token_in_url(request.query_params):
             raise HTTPException(
                 400, "send the seat token in the X-Seat-Token header, never the URL"
@@ -372,12 +382,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         assert table.match is not None  # hub().record refused a table not started
         full = data if seat is None else table.match.record()
         key = (table_id, table.match_no, len(table.match.rounds), len(table.match.game.log), seat)
-        steps = await replay_of(full, table.names(), seat, key)
-        if steps is not None:
-            data["replay"] = steps
-        return JSONResponse(
-            data,
-            headers={"Content-Disposition": f'attachment; filename="unokit-{table_id}.json"'},
+        steps = await replay_of(full, table.names(), seat, key, _address(request))
+        body = encode(data)
+        if steps is not None:  # the steps come encoded (``Replayer``): added as they are
+            body = body[:-1] + b',"replay":' + steps + b"}"
+        return json_answer(
+            body, {"Content-Disposition": f'attachment; filename="unokit-{table_id}.json"'}
         )
 
     @app.websocket("/ws/{table_id}")
@@ -455,10 +465,12 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
             if raw is None:
                 raw = message.get("bytes") or b""
             frame_id = None
+            frame: ClientFrame | None = None
             pause = 0.0
             try:
                 if not conn.allow(config.rate, config.burst):
                     pause = 1.001 / config.rate  # a token, and a little more
+                    frame_id = frame_id_of(raw)
                     raise FrameError("too many frames: slow down")
                 frame = parse_frame(raw)
                 frame_id = frame.id
@@ -466,7 +478,11 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
                 await asyncio.shield(hub.handle(conn, frame))
             except (FrameError, TableError) as err:
                 if isinstance(err, FrameError):
-                    _log_refusal(conn, str(err), config.log_interval)
+                    _log_refusal(conn, "bad frame", {"reason": str(err)[:200]}, config)
+                elif isinstance(err, ActionRefusedError) and isinstance(frame, Act):
+                    # the first word only: the rest may name a card in the player's hand
+                    kind = frame.action.split(" ", 1)[0][:10]
+                    _log_refusal(conn, "action refused", {"kind": kind}, config)
                 if isinstance(err, SlowDownError):
                     pause = err.wait
                 conn.queue.put_nowait(
@@ -487,21 +503,18 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
         await hub.disconnect(conn)
 
 
-def _log_refusal(conn: Connection, reason: str, interval: float) -> None:
-    """One log line per connection per ``interval`` seconds, with the count it stands for."""
+def _log_refusal(conn: Connection, what: str, fields: dict[str, Any], config: ServerConfig) -> None:
+    """One log line per connection per ``config.log_interval`` seconds for its refused
+    frames and actions, with the count it stands for (``frames``): a client sending nothing
+    but refused ones would otherwise write the log as fast as the frame rate lets it."""
     import time
 
     conn.unlogged += 1
     now = time.monotonic()
-    if now - conn.logged < interval:
+    if now - conn.logged < config.log_interval:
         return
     log.warning(
-        "bad frame",
-        extra={
-            "table": conn.table_id,
-            "seat": conn.seat,
-            "reason": reason[:200],
-            "frames": conn.unlogged,
-        },
+        what,
+        extra={"table": conn.table_id, "seat": conn.seat, **fields, "frames": conn.unlogged},
     )
     conn.logged, conn.unlogged = now, 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from unokit.server.addresses import DEFAULT_TRUSTED, Addresses, parse_trusted
+
 __all__ = ["ServerConfig", "default_db_url"]
 
 
@@ -110,7 +112,35 @@ class ServerConfig:
     max_connections: int = 8192
     """Connections held open at once, all clients together (fewer where the open-files limit
     is lower: ``slowguard.open_files_cap``)."""
+    ipv6_prefix: int = 64
+    """An IPv6 client is its /N network: every per-address limit counts it as one."""
+    network_prefix: int = 48
+    """An IPv6 client's site is its /N network: the per-network limits count it as one."""
+    trusted_proxies: tuple[str, ...] = DEFAULT_TRUSTED
+    """Addresses and networks of the proxies whose ``X-Forwarded-For`` names the client
+    (uvicorn and the connection guard both use it; ``*`` is refused)."""
+    tables_per_network: int = 60
+    """Tables one IPv6 site (``network_prefix``) may have stored at once, all its prefixes
+    together (per process), so a site cannot fill ``max_tables``."""
+    conns_per_network: int = 512
+    """Connections one IPv6 site may hold open, all its prefixes together."""
+    connects_per_minute: int = 60
+    """WebSocket connections one client address may open a minute on average ..."""
+    connects_burst: int = 20
+    """... and at once (a socket reconnecting in a loop would send its table a frame each
+    time)."""
+    page_rate: int = 10
+    """Requests a second one client address may make outside ``/api/`` (pages, their
+    files) on average ..."""
+    page_burst: int = 60
+    """... and at once."""
+    body_timeout: float = 30.0
+    """Seconds a client has to send a request's body once its headers are in."""
     api_docs: bool = False
     """Serve the API's OpenAPI schema at ``/api/openapi.json`` (no docs page)."""
     log_interval: float = 10.0
-    """Seconds between two log lines about one connection's refused frames."""
+    """Seconds between two log lines about one connection's refused frames and actions."""
+
+    def addresses(self) -> Addresses:
+        """How client addresses are counted (``unokit.server.addresses``)."""
+        return Addresses(self.ipv6_prefix, self.network_prefix, parse_trusted(self.trusted_proxies))

@@ -9,7 +9,6 @@ names the field and the rule only, never the value sent.
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import math
 import re
@@ -22,64 +21,33 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
+from unokit.server.addresses import OTHER, Addresses
+from unokit.server.strictjson import strict_loads
+
 __all__ = [
     "CSP",
-    "ApiRateLimit",
     "Buckets",
+    "RateLimits",
     "SecurityHeaders",
     "StrictJsonRoute",
     "client_address",
     "validation_error",
 ]
 
+_DEFAULT = Addresses()
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
 
 
 def client_address(host: str) -> str:
-    """What the limits count as one client: an IPv4 address, or an IPv6 address's /64
-    network (one subscriber is usually given a whole /64, so counting single addresses
-    would give one person 2^64 allowances)."""
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
-
-
-class _NotJson(json.JSONDecodeError):
-    pass
-
-
-def _no_constant(_name: str) -> float:
-    raise _NotJson("NaN and Infinity are not numbers JSON allows", "", 0)
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):
-        raise _NotJson("a number too large", "", 0)
-    return value
-
-
-def _no_surrogates(value: Any) -> None:
-    """Refuse a lone surrogate (``"\\ud800"``) anywhere: no text encoding can hold it."""
-    try:
-        json.dumps(value, ensure_ascii=False).encode()
-    except UnicodeEncodeError:
-        raise _NotJson("text with a lone surrogate (not a character)", "", 0) from None
+    """What the limits count as one client with the default prefixes: an IPv4 address, or
+    an IPv6 address's /64 network (``unokit.server.addresses``)."""
+    return _DEFAULT.client(host)
 
 
 class _StrictJsonRequest(Request):
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            body = await self.body()
-            value = json.loads(body, parse_constant=_no_constant, parse_float=_finite)
-            _no_surrogates(value)
-            self._json = value
+            self._json = strict_loads(await self.body())
         return self._json
 
 
@@ -164,24 +132,51 @@ class Buckets:
                 del self.buckets[key]
 
 
-class ApiRateLimit:
-    """At most ``rate`` requests a second to ``/api/`` per client address on average, and
-    ``burst`` at once (a token bucket each); over it: 429 with ``Retry-After``."""
+class RateLimits:
+    """Requests per client address, a token bucket each: to ``/api/`` (``api``), to the
+    pages and their files (``pages``; ``/health`` is never counted), and WebSocket
+    connections opened (``connects``), each ``(rate a second, burst)``. Over a rate, a
+    request is answered 429 with ``Retry-After``, a WebSocket is closed with 4429 and a
+    frame saying why, before the app sees either."""
 
-    def __init__(self, app: Any, rate: float, burst: int) -> None:
+    def __init__(
+        self,
+        app: Any,
+        addresses: Addresses,
+        api: tuple[float, int],
+        pages: tuple[float, int],
+        connects: tuple[float, int],
+    ) -> None:
         self.app = app
-        self.rate = rate
-        self.limit = Buckets(rate, burst)
+        self.addresses = addresses
+        self.limits = {
+            "api": Buckets(*api),
+            "pages": Buckets(*pages),
+            "connects": Buckets(*connects),
+        }
 
-    def allow(self, address: str, now: float) -> bool:
-        return self.limit.allow(address, now)
+    def _kind(self, scope: Any) -> str | None:
+        if scope["type"] == "websocket":
+            return "connects"
+        if scope["type"] != "http":
+            return None
+        path = scope["path"]
+        if path.startswith("/api/"):
+            return "api"
+        return None if path == "/health" else "pages"
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+        kind = self._kind(scope)
+        if kind is not None:
             client = scope.get("client")
-            address = client_address(client[0]) if client else "unknown"
-            if not self.allow(address, time.monotonic()):
-                wait = max(1, math.ceil(1.0 / self.rate))
+            address = self.addresses.client(client[0]) if client else OTHER
+            limit = self.limits[kind]
+            now = time.monotonic()
+            if not limit.allow(address, now):
+                wait = max(1, math.ceil(limit.wait(address, now)))
+                if kind == "connects":
+                    await _refuse_socket(receive, send, wait)
+                    return
                 response = JSONResponse(
                     {"error": "too many requests from one address: slow down"},
                     status_code=429,
@@ -190,6 +185,17 @@ class ApiRateLimit:
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+async def _refuse_socket(receive: Any, send: Any, wait: int) -> None:
+    """Accept a WebSocket only to say why it is closed (4429), as the app's refusals do."""
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    text = json.dumps({"type": "error", "message": f"too many connections opened: wait {wait} s"})
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": text})
+    await send({"type": "websocket.close", "code": 4429})
 
 
 CSP: Final = "; ".join(

@@ -16,7 +16,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +74,10 @@ class LimitError(TableError):
     """A request beyond one of the operator's limits (HTTP 429)."""
 
 
+class ActionRefusedError(TableError):
+    """An action the rules refuse (its connection logs a count of them, not a line each)."""
+
+
 class SlowDownError(TableError):
     """A frame over a rate: refused, and its connection is not read again for ``wait``
     seconds (what it sends meanwhile waits in its socket, not in the server)."""
@@ -83,9 +87,19 @@ class SlowDownError(TableError):
         self.wait = wait
 
 
-def address_key(address: str) -> str:
-    """What the database keeps of a client's address: a hash, enough to count by."""
-    return hashlib.sha256(f"unokit-address:{address}".encode()).hexdigest()[:32]
+def address_key(address: str, site: str = "") -> str:
+    """What the database keeps of a client's address: a hash, enough to count by; its first
+    ``SITE_KEY`` characters are the hash of its IPv6 site (``Addresses.network``), so the
+    tables of one site are counted by them."""
+
+    def digest(text: str) -> str:
+        return hashlib.sha256(f"unokit-address:{text}".encode()).hexdigest()
+
+    return digest(site or address)[:SITE_KEY] + digest(address)[: 32 - SITE_KEY]
+
+
+SITE_KEY = 12
+"""Characters of an ``address_key`` that name the site."""
 
 
 @dataclass(eq=False)
@@ -174,6 +188,9 @@ class Hub:
         )
         self.pool = BotPool(config.bot_workers, config.bot_deadline)
         self._seats_taken = Buckets(config.seats_per_minute / 60.0, config.seats_burst)
+        self.addresses = config.addresses()
+        self.clock: Callable[[], float] = time.monotonic
+        """The seconds the seats' pace is counted in (a test's own clock, or monotonic)."""
         self._chat_by_address = Buckets(config.chat_per_minute / 60.0, config.chat_burst)
         self._chat_by_table = Buckets(config.table_chat_per_minute / 60.0, config.table_chat_burst)
 
@@ -329,12 +346,18 @@ class Hub:
                 f"not {settings.reaction:g}"
             )
         bots = [self._check_bot(spec) for spec in bots]
-        who = address_key(address)
+        network = self.addresses.network(address)
+        who = address_key(address, network)
         if self.store.count_tables() >= self.config.max_tables:
             raise LimitError("this server holds all the tables it can: try again later")
         if self.store.count_tables(creator=who) >= self.config.tables_per_address:
             raise LimitError(
                 f"at most {self.config.tables_per_address} tables from one address at once: "
+                "play at one of yours, or wait for an old one to expire"
+            )
+        if network != address and self._site_tables(who) >= self.config.tables_per_network:
+            raise LimitError(
+                f"at most {self.config.tables_per_network} tables from one network at once: "
                 "play at one of yours, or wait for an old one to expire"
             )
         self._check_seats(who)
@@ -366,6 +389,11 @@ class Hub:
         log.info("table created", extra={"table": row.id, "rules": rules.name})
         return table, token
 
+    def _site_tables(self, who: str) -> int:
+        """Tables (of this process) created from the site of the address ``who``."""
+        site = who[:SITE_KEY]
+        return sum(1 for t in list(self.tables.values()) if (t.creator or "")[:SITE_KEY] == site)
+
     def _check_seats(self, who: str) -> None:
         """A seat for the address ``who`` (hashed): within its seats held and its pace of
         taking seats (each seat taken costs a write, a state frame to the table, sockets;
@@ -375,14 +403,14 @@ class Hub:
                 f"at most {self.config.seats_per_address} seats from one address at tables "
                 "that have not started"
             )
-        if not self._seats_taken.allow(who, time.monotonic()):
+        if not self._seats_taken.allow(who, self.clock()):
             raise LimitError("too many seats taken from one address: wait a moment")
 
     async def join(
         self, table_id: str, name: str, seat: int | None, address: str = ""
     ) -> tuple[int, str]:
         """Take an open seat (the first one unless ``seat`` is given); returns its token."""
-        who = address_key(address)
+        who = address_key(address, self.addresses.network(address))
         async with self._locked(table_id) as table:
             if table.state != LOBBY:
                 raise TableError("the game has started: you can watch it")
@@ -646,11 +674,7 @@ class Hub:
         try:
             self._move(table, seat, text)
         except IllegalAction as err:
-            log.info(
-                "action refused",
-                extra={"table": table.id, "seat": seat, "kind": text.split(" ", 1)[0][:10]},
-            )
-            raise TableError(str(err)) from None
+            raise ActionRefusedError(str(err)) from None
         log.info("action", extra={"table": table.id, "seat": seat, "action": text})
 
     def _allow_chat(self, conn: Connection) -> None:
@@ -1116,7 +1140,9 @@ class Hub:
             bot = self._bots[key] = self._new_bot(spec, seed=secrets.randbits(63))
         assert table.match is not None
         decision = decide(table.match.game.clone(), seat, optional)
-        choice, bot = await self.pool.choose(table.id, bot, decision, table.creator or table.id)
+        # rationed by the creator's site: one site's many prefixes share one ration
+        client = (table.creator or table.id)[:SITE_KEY]
+        choice, bot = await self.pool.choose(table.id, bot, decision, client)
         if key in self._bots:  # the table may have been forgotten meanwhile
             self._bots[key] = bot
         return None if choice is None else str(choice)

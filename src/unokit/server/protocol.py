@@ -6,11 +6,21 @@ answered with an ``error`` frame (and logged), and the connection stays open.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import json
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-__all__ = ["MAX_FRAME", "Auth", "ClientFrame", "FrameError", "parse_auth", "parse_frame"]
+__all__ = [
+    "MAX_FRAME",
+    "Act",
+    "Auth",
+    "ClientFrame",
+    "FrameError",
+    "frame_id",
+    "parse_auth",
+    "parse_frame",
+]
 
 MAX_FRAME = 4096
 """Bytes: the longest frame a client may send (an action or a chat line is far shorter)."""
@@ -98,6 +108,21 @@ def parse_frame(text: str | bytes) -> ClientFrame:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "frame"
         raise FrameError(f"bad frame: {where}: {first['msg']}") from None
+
+
+def frame_id(text: str | bytes) -> int | None:
+    """The ``id`` of a frame refused unread (over the frame rate), so that its answer names
+    the frame a client waits on; ``None`` where it cannot be read."""
+    if len(text) > MAX_FRAME:
+        return None
+    try:
+        value: Any = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    found = value.get("id") if isinstance(value, dict) else None
+    if isinstance(found, int) and not isinstance(found, bool) and 0 <= found <= 2**53:
+        return found
+    return None
 
 
 class Auth(_Frame):

@@ -13,6 +13,7 @@ import asyncio
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 __all__ = ["Rations"]
@@ -21,25 +22,35 @@ T = TypeVar("T")
 
 
 class Rations(Generic[T]):
-    def __init__(self, size: int, active_for: float = 10.0) -> None:
+    def __init__(
+        self, size: int, active_for: float = 10.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.size = size
         self.active_for = active_for
+        self.clock = clock
+        """Seconds, for who counts as active (a test's own clock, or the monotonic one)."""
         self.free: list[T] = []
         self.held: Counter[str] = Counter()
         self._waiters: list[tuple[str, asyncio.Future[T]]] = []
         self._seen: dict[str, float] = {}
+        self._turn: dict[str, int] = {}
+        """client -> when it was last handed a worker (a count, not a time): among clients
+        holding as many, the one served longest ago goes first, however many tables (and so
+        waiting decisions) the others have queued."""
+        self._handed = 0
 
     def share(self) -> int:
         """The workers one active client may hold now."""
-        now = time.monotonic()
+        now = self.clock()
         for client, when in list(self._seen.items()):
             if now - when > self.active_for and not self.held[client]:
                 del self._seen[client]
+                self._turn.pop(client, None)
         return max(1, math.ceil(self.size / max(1, len(self._seen))))
 
     async def take(self, client: str) -> T:
         """A worker for ``client``, once one is free and the client is below its share."""
-        self._seen[client] = time.monotonic()
+        self._seen[client] = self.clock()
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         entry = (client, future)
         self._waiters.append(entry)
@@ -58,7 +69,7 @@ class Rations(Generic[T]):
         self.held[client] -= 1
         if self.held[client] <= 0:
             del self.held[client]
-        self._seen[client] = time.monotonic()
+        self._seen[client] = self.clock()
         if item is not None:
             self.free.append(item)
         self._hand_out()
@@ -74,11 +85,12 @@ class Rations(Generic[T]):
             self.free.remove(item)
 
     def _hand_out(self) -> None:
-        """Free workers to the waiting clients below their share, fewest held first (the
-        longest waiting among equals)."""
+        """Free workers to the waiting clients below their share, fewest held first, then
+        the client served longest ago (its longest waiting entry)."""
         share = self.share()
         while self.free:
             best: tuple[str, asyncio.Future[T]] | None = None
+            rank: tuple[int, int] | None = None
             for entry in list(self._waiters):
                 client, future = entry
                 if future.done():
@@ -86,10 +98,13 @@ class Rations(Generic[T]):
                     continue
                 if self.held[client] >= share:
                     continue
-                if best is None or self.held[client] < self.held[best[0]]:
-                    best = entry
+                mine = (self.held[client], self._turn.get(client, -1))
+                if rank is None or mine < rank:
+                    best, rank = entry, mine
             if best is None:
                 return
             self._waiters.remove(best)
             self.held[best[0]] += 1
+            self._handed += 1
+            self._turn[best[0]] = self._handed
             best[1].set_result(self.free.pop())

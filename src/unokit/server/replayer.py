@@ -1,39 +1,69 @@
-"""Replays computed in a process of their own, and the last few kept.
+"""Replays computed in a process of their own, a few at a time, shared fairly between
+clients; the last few kept, already encoded.
 
-A long record takes the engine up to a second to step through. In a thread it would hold
-Python's interpreter lock against the event loop, and every table on the server would wait
-on it; in a separate process, at a lower CPU priority, it costs the tables nothing. The
-process starts at the first replay, is replaced if it dies, and ends with the server. The
-steps of the last few downloads are kept, so asking for the same record again costs no
-replay.
+A long record takes the engine up to a second to step through, and its steps are several
+MB of JSON. In a thread either would hold Python's interpreter lock against the event loop,
+and every table on the server would wait on it; in a separate process, at a lower CPU
+priority, it costs the tables nothing. So the process does all of it: it parses a record
+sent as bytes, replays it and encodes the answer, and hands back bytes (which cross the
+process boundary at the cost of a copy). The process starts at the first replay, is replaced
+if it dies, and ends with the server.
+
+Replays are rationed like the bot workers (``unokit.server.rations``): a client waits for a
+free process below its share. Before anything is read, a request is admitted or refused:
+at most ``per_client`` from one client, ``queued`` in all, waiting or running; past that,
+``ReplayBusyError`` (the page is told to try again in ``RETRY_AFTER`` seconds). So a flood of
+records holds at most ``queued`` bodies in memory, however many clients send them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import os
-from collections import OrderedDict
-from collections.abc import Hashable
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, Final
 
 from unokit.bots.worker import started
-from unokit.server.replay import compact, replay_steps
+from unokit.server.rations import Rations
+from unokit.server.replay import MAX_ACTIONS, MAX_ROUNDS, ReplayError, compact, replay_steps
+from unokit.server.strictjson import strict_loads
 
-__all__ = ["ReplayUnavailableError", "Replayer"]
+__all__ = ["ReplayBusyError", "ReplayUnavailableError", "Replayer", "encode"]
 
 NICENESS: Final = 10
 """How much lower than the server's the replay process's CPU priority is."""
 KEPT: Final = 8
 """Downloads whose steps are kept (each up to a few MB)."""
 DEADLINE: Final = 30.0
-"""Seconds a replay may take before the page is told to try again later."""
+"""Seconds a replay may wait for its process, and again take, before the page is told to
+try again later."""
+RETRY_AFTER: Final = 5
+"""Seconds a refused client is asked to wait (``Retry-After``)."""
+MAX_CONTAINERS: Final = 4 * MAX_ACTIONS + 40 * MAX_ROUNDS
+"""Objects and lists a record sent may hold (counted by their opening brackets, before it
+is parsed): a record within the replay's bounds holds far fewer, and a body of four MB of
+``{}`` would take about 100 MB of memory to parse."""
 
 
 class ReplayUnavailableError(Exception):
     """The replay could not be computed now (its process died, or it took too long)."""
+
+
+class ReplayBusyError(ReplayUnavailableError):
+    """Refused before it was read: this client, or all together, have as many replays
+    waiting or running as they may."""
+
+
+def encode(value: Any) -> bytes:
+    """``value`` as compact UTF-8 JSON (as the server's JSON answers are written)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def _start(parent: int) -> None:
@@ -43,19 +73,48 @@ def _start(parent: int) -> None:
     started(parent)
 
 
-def _steps(record: Any, names: list[str] | None, seat: int | None, packed: bool) -> dict[str, Any]:
+def parse_record(body: bytes) -> Any:
+    """A record sent as bytes, parsed strictly; ``ReplayError`` saying why not."""
+    if body.count(b"{") + body.count(b"[") > MAX_CONTAINERS:
+        raise ReplayError(
+            f"the record holds more than {MAX_CONTAINERS} objects and lists; "
+            "a record the replay can show holds fewer"
+        )
+    try:
+        return strict_loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ReplayError("the record is not JSON") from None
+    except RecursionError:
+        raise ReplayError("the record is nested too deeply") from None
+
+
+def _steps(source: Any, names: list[str] | None, seat: int | None, packed: bool) -> bytes:
+    """In the replay process: the steps of ``source`` (a record, or its bytes) as JSON."""
+    record = parse_record(source) if isinstance(source, bytes) else source
     data = replay_steps(record, names, seat)
-    return compact(data) if packed else data
+    return encode(compact(data) if packed else data)
 
 
 class Replayer:
-    """Steps of records, a few at a time, in one lowered process; the last downloads kept."""
+    """Steps of records, a few at a time, in lowered processes, rationed between clients;
+    the last downloads kept."""
 
-    def __init__(self, at_once: int = 2) -> None:
-        self._gate = asyncio.Semaphore(at_once)
+    def __init__(
+        self,
+        at_once: int = 2,
+        per_client: int = 2,
+        queued: int = 8,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._at_once = at_once
+        self.per_client = per_client
+        self.queued = queued
+        self._slots: Rations[int] = Rations(at_once, clock=clock)
+        for slot in range(at_once):
+            self._slots.add(slot)
+        self._admitted: Counter[str] = Counter()
         self._executor: ProcessPoolExecutor | None = None
-        self._kept: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
+        self._kept: OrderedDict[Hashable, bytes] = OrderedDict()
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -74,32 +133,81 @@ class Replayer:
         processes = getattr(executor, "_processes", None) or {}
         return list(processes)
 
+    @property
+    def admitted(self) -> int:
+        """Replays waiting or running now, all clients together."""
+        return self._admitted.total()
+
+    @contextmanager
+    def admit(self, client: str) -> Iterator[None]:
+        """Hold a place for one of ``client``'s replays, or ``ReplayBusyError`` at once."""
+        if self._admitted[client] >= self.per_client:
+            raise ReplayBusyError(
+                f"at most {self.per_client} replays from one address at a time: "
+                f"try again in {RETRY_AFTER} s"
+            )
+        if self.admitted >= self.queued:
+            raise ReplayBusyError(f"the replays are busy: try again in {RETRY_AFTER} s")
+        self._admitted[client] += 1
+        try:
+            yield
+        finally:
+            self._admitted[client] -= 1
+            if self._admitted[client] <= 0:
+                del self._admitted[client]
+
+    def kept(self, key: Hashable) -> bytes | None:
+        """The answer kept under ``key``, if any."""
+        data = self._kept.get(key)
+        if data is not None:
+            self._kept.move_to_end(key)
+        return data
+
     async def steps(
         self,
-        record: Any,
+        source: Any,
         names: list[str] | None,
         seat: int | None,
         *,
+        client: str,
         packed: bool = False,
         key: Hashable | None = None,
-    ) -> dict[str, Any]:
-        """The steps of ``record`` as ``seat`` saw it (``packed``: in the compact form);
-        ``ReplayError`` for a record the replay refuses, ``ReplayUnavailableError`` when it
-        cannot be computed now. With a ``key``, the answer is kept
-        and a later call with the same key gets it without a replay."""
-        if key is not None and key in self._kept:
-            self._kept.move_to_end(key)
-            return self._kept[key]
-        async with self._gate:
+    ) -> bytes:
+        """The steps of ``source`` (a record, or the bytes of one) as ``seat`` saw it
+        (``packed``: in the compact form), as JSON; ``ReplayError`` for a record the replay
+        refuses, ``ReplayUnavailableError`` when it cannot be computed now. With a ``key``,
+        the answer is kept and a later call with the same key gets it without a replay."""
+        if key is not None and (data := self.kept(key)) is not None:
+            return data
+        with self.admit(client):
+            return await self.run(source, names, seat, client=client, packed=packed, key=key)
+
+    async def run(
+        self,
+        source: Any,
+        names: list[str] | None,
+        seat: int | None,
+        *,
+        client: str,
+        packed: bool = False,
+        key: Hashable | None = None,
+    ) -> bytes:
+        """``steps`` for a caller already admitted (``admit``)."""
+        try:
+            slot = await asyncio.wait_for(self._slots.take(client), DEADLINE)
+        except TimeoutError:
+            raise ReplayUnavailableError("the replays are busy: try again later") from None
+        try:
             loop = asyncio.get_running_loop()
-            try:
-                future = loop.run_in_executor(self._pool(), _steps, record, names, seat, packed)
-                data = await asyncio.wait_for(future, DEADLINE)
-            except BrokenProcessPool:  # killed, out of memory: a fresh one next time
-                self._executor = None
-                raise ReplayUnavailableError("the replay stopped: try again") from None
-            except TimeoutError:
-                raise ReplayUnavailableError("the replay took too long: try again later") from None
+            future = loop.run_in_executor(self._pool(), _steps, source, names, seat, packed)
+            data = await asyncio.wait_for(future, DEADLINE)
+        except BrokenProcessPool:  # killed, out of memory: a fresh one next time
+            self._executor = None
+            raise ReplayUnavailableError("the replay stopped: try again") from None
+        except TimeoutError:
+            raise ReplayUnavailableError("the replay took too long: try again later") from None
+        finally:
+            self._slots.give_back(client, slot)
         if key is not None:
             self._kept[key] = data
             while len(self._kept) > KEPT:

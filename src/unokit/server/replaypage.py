@@ -3,93 +3,129 @@
 ``GET /api/tables/{id}/replay``: a finished table's match, stepped through (the same rule as
 its record: the full match once it is over). ``POST /api/replay``: a record the page was
 given (dropped or picked), stepped through and answered; nothing of it is stored or logged.
-Both replay with the real engine in a process of its own (``unokit.server.replayer``), a
-few at a time, so a long record never holds up a table.
+Both replay with the real engine in a process of its own (``unokit.server.replayer``), which
+also parses the record and encodes the answer: the event loop only moves bytes, and sends
+a large answer in chunks, so a long record never holds up a table. A record sent is admitted
+before its body is read (``Replayer.admit``): past its client's share or the queue's bound it
+is answered 503 with ``Retry-After``, unread.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from importlib.resources import files
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 from fastapi import FastAPI, HTTPException, Query, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, Response, StreamingResponse
 
 from unokit.server.hub import Hub
 from unokit.server.replay import REPLAY_BODY, ReplayError
-from unokit.server.replayer import Replayer, ReplayUnavailableError
+from unokit.server.replayer import (
+    RETRY_AFTER,
+    Replayer,
+    ReplayUnavailableError,
+    encode,
+)
 
-__all__ = ["Stepper", "add_replay_page"]
+__all__ = ["Stepper", "add_replay_page", "json_answer"]
 
 PAGE = files("unokit.server") / "static" / "index.html"
 NO_STORE = {"Cache-Control": "no-store"}
+CHUNK: Final = 64 * 1024
+"""Bytes of a large answer written at a time: between two, the loop serves the tables, and
+a slow reader holds one chunk in its socket's buffer rather than the whole answer."""
 Seat = Annotated[int | None, Query(ge=0, le=15)]
 """Whose view the steps show (none: a spectator's)."""
-Stepper = Callable[
-    [dict[str, Any], list[str], int | None, Hashable], Awaitable[dict[str, Any] | None]
-]
-"""A full record's compact steps, as a spectator or one seat saw them, for a record download
-(``None``: the record is beyond what the replay shows); kept under the given key."""
+Stepper = Callable[[dict[str, Any], list[str], int | None, Hashable, str], Awaitable[bytes | None]]
+"""A full record's compact steps as JSON, as a spectator or one seat saw them, for a record
+download by the given client (``None``: the record is beyond what the replay shows, or the
+replays are busy); kept under the given key."""
 
 
-def add_replay_page(app: FastAPI, hub: Callable[[], Hub], replayer: Replayer) -> Stepper:
+def json_answer(body: bytes, headers: dict[str, str]) -> Response:
+    """``body`` (JSON already encoded) as the answer; a large one streamed in chunks."""
+    if len(body) <= CHUNK:
+        return Response(body, media_type="application/json", headers=headers)
+
+    async def chunks() -> AsyncIterator[bytes]:
+        view = memoryview(body)
+        for start in range(0, len(body), CHUNK):
+            yield bytes(view[start : start + CHUNK])
+
+    return StreamingResponse(
+        chunks(),
+        media_type="application/json",
+        headers={**headers, "Content-Length": str(len(body))},
+    )
+
+
+def _unavailable(err: ReplayUnavailableError) -> HTTPException:
+    return HTTPException(503, str(err), headers={"Retry-After": str(RETRY_AFTER)})
+
+
+def add_replay_page(
+    app: FastAPI, hub: Callable[[], Hub], replayer: Replayer, address: Callable[[Request], str]
+) -> Stepper:
     """Serve ``/replay`` (the table page, which sees the address and replays) and its API;
-    give back how a record download gets its steps (from the same ``replayer``)."""
+    give back how a record download gets its steps (from the same ``replayer``). Replays
+    are rationed by the client ``address`` counts."""
 
     async def for_download(
-        record: dict[str, Any], names: list[str], seat: int | None, key: Hashable
-    ) -> dict[str, Any] | None:
+        record: dict[str, Any], names: list[str], seat: int | None, key: Hashable, client: str
+    ) -> bytes | None:
         try:
-            return await replayer.steps(record, names, seat, packed=True, key=key)
+            return await replayer.steps(record, names, seat, client=client, packed=True, key=key)
         except (ReplayError, ReplayUnavailableError):
             return None
 
-    async def steps(
-        record: Any,
-        names: list[str] | None,
-        seat: int | None,
-        seats: Any = None,
-        key: Hashable | None = None,
-    ) -> JSONResponse:
-        try:
-            data = await replayer.steps(record, names, seat, key=key)
-        except ReplayError as err:
-            raise HTTPException(422, str(err)) from None
-        except ReplayUnavailableError as err:
-            raise HTTPException(503, str(err)) from None
-        if seats is not None:
-            data = dict(data, seats=seats)
-        return JSONResponse(data, headers=NO_STORE)
+    def answer(data: bytes, seats: Any = None) -> Response:
+        if seats is not None:  # the steps' object, with the seats added
+            data = data[:-1] + b',"seats":' + encode(seats) + b"}"
+        return json_answer(data, NO_STORE)
 
     @app.get("/replay", include_in_schema=False)
     async def replay_page() -> FileResponse:
         return FileResponse(str(PAGE), headers={"Cache-Control": "no-cache"})
 
     @app.post("/api/replay", max_body_size=REPLAY_BODY)
-    async def replay_record(request: Request, seat: Seat = None) -> JSONResponse:
+    async def replay_record(request: Request, seat: Seat = None) -> Response:
         """A record's steps (as ``seat`` saw them, if named); the record is read, replayed
         and forgotten."""
+        client = address(request)
         try:
-            record = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise HTTPException(422, "the record is not JSON") from None
-        return await steps(record, None, seat)
+            with replayer.admit(client):
+                body = await request.body()
+                data = await replayer.run(body, None, seat, client=client)
+        except ReplayError as err:
+            raise HTTPException(422, str(err)) from None
+        except ReplayUnavailableError as err:
+            raise _unavailable(err) from None
+        return answer(data)
 
     @app.get("/api/tables/{table_id}/replay")
-    async def table_replay(table_id: str, seat: Seat = None) -> JSONResponse:
+    async def table_replay(table_id: str, request: Request, seat: Seat = None) -> Response:
         """A finished table's match, step by step (as ``seat`` saw it, if named), with its
         seats' names."""
         h = hub()
         table = h.table(table_id)  # no such table: refused as everywhere
         if table.match is None or not table.match.over:
             raise HTTPException(403, "a match can be watched again once it is over")
-        record = table.match.record()
         seats = table.public(set())["seats"]
         for s in seats:
             s["present"] = True
         key = ("table", table_id, table.match_no, seat)
-        return await steps(record, table.names(), seat, seats, key)
+        try:
+            data = replayer.kept(key)
+            if data is None:
+                record = table.match.record()
+                data = await replayer.steps(
+                    record, table.names(), seat, client=address(request), key=key
+                )
+        except ReplayError as err:
+            raise HTTPException(422, str(err)) from None
+        except ReplayUnavailableError as err:
+            raise _unavailable(err) from None
+        return answer(data, seats)
 
     return for_download

@@ -1,26 +1,30 @@
-"""Slow and many connections, refused below the app: a header deadline, and caps on the
-connections one address and all clients together hold open.
+"""Slow and many connections, refused below the app: header and body deadlines, and caps
+on the connections one address, one IPv6 site and all clients together hold open.
 
 uvicorn closes a connection idle between requests (``timeout_keep_alive``) but waits for
 a half-sent request forever, and accepts connections until the process runs out of file
 descriptors, when even ``/health`` fails. The protocol class here wraps uvicorn's own
 HTTP protocol: a request whose headers are not complete ``header_timeout`` seconds after
-the connection opened (or after the previous response) is closed, and a connection past a
-cap is answered ``503`` and closed at once, so its descriptor is freed.
+the connection opened (or after the previous response) is closed, so is one whose body is
+not complete ``body_timeout`` seconds after that, and a connection past a cap is answered
+``503`` and closed at once, so its descriptor is freed.
 
-A connection from a trusted proxy (uvicorn's ``FORWARDED_ALLOW_IPS``, 127.0.0.1 and ::1 by
-default) counts toward the total only: every client behind it shares its address, and the
-proxy caps each client itself (docs/deploy.md).
+The last ``total // RESERVE`` connections are kept for clients holding fewer than ``FEW``:
+a few addresses at their caps cannot take every connection, and a newcomer (or ``/health``
+from a fresh address) still gets in.
+
+A connection from a trusted proxy (``ServerConfig.trusted_proxies``, networks allowed; the
+same list uvicorn is given) counts toward the total only: every client behind it shares
+its address, and the proxy caps each client itself (docs/deploy.md).
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import resource
-from typing import Any
+from typing import Any, Final
 
-from unokit.server.guards import client_address
+from unokit.server.addresses import Addresses
 
 __all__ = ["ConnectionGuard", "guarded_protocol", "open_files_cap"]
 
@@ -29,6 +33,9 @@ _BUSY = (
     b"content-length: 29\r\nconnection: close\r\n\r\ntoo many connections: wait\r\n\r\n"
 )
 
+RESERVE: Final = 8
+"""The last ``1 / RESERVE`` of the total is kept for clients holding fewer than ``FEW``."""
+FEW: Final = 4
 RESERVED_FILES = 128
 """Descriptors kept free of client connections: the database, Redis, logs, bot workers."""
 
@@ -43,60 +50,92 @@ def open_files_cap(wanted: int) -> int:
 
 
 class ConnectionGuard:
-    """The open connections, by client address, against the caps."""
+    """The open connections, by client address and IPv6 site, against the caps."""
 
     def __init__(
         self,
         header_timeout: float,
         per_address: int,
         total: int,
-        trusted: tuple[str, ...] = (),
+        addresses: Addresses | None = None,
+        *,
+        per_network: int | None = None,
+        body_timeout: float = 30.0,
     ) -> None:
         self.header_timeout = header_timeout
+        self.body_timeout = body_timeout
         self.per_address = per_address
+        self.per_network = per_network if per_network is not None else 4 * per_address
         self.total = total
-        self.trusted = set(trusted)
+        self.addresses = addresses or Addresses()
         self.open: dict[str, set[asyncio.BaseTransport]] = {}
+        self.sites: dict[str, int] = {}
         self.count = 0
         self.refused = 0
         """Connections refused at a cap (for tests and logs)."""
 
     @staticmethod
-    def from_env(header_timeout: float, per_address: int, total: int) -> ConnectionGuard:
-        """With uvicorn's trusted proxies (``FORWARDED_ALLOW_IPS``)."""
-        trusted = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+    def from_config(config: Any, total: int | None = None) -> ConnectionGuard:
+        """For a ``ServerConfig``, its total below the open-files limit."""
         return ConnectionGuard(
-            header_timeout,
-            per_address,
-            open_files_cap(total),
-            tuple(t.strip() for t in trusted.split(",") if t.strip()),
+            config.header_timeout,
+            config.conns_per_address,
+            open_files_cap(total if total is not None else config.max_connections),
+            config.addresses(),
+            per_network=config.conns_per_network,
+            body_timeout=config.body_timeout,
         )
+
+    def _site(self, key: str) -> str:
+        return self.addresses.network(key)
 
     def _prune(self, key: str | None = None) -> None:
         keys = [key] if key is not None else list(self.open)
         for k in keys:
-            live = {t for t in self.open.get(k, ()) if not t.is_closing()}
-            self.count -= len(self.open.get(k, ())) - len(live)
+            held = self.open.get(k, set())
+            live = {t for t in held if not t.is_closing()}
+            gone = len(held) - len(live)
+            if not gone:
+                continue
+            self.count -= gone
+            site = self._site(k)
+            self.sites[site] = self.sites.get(site, 0) - gone
+            if self.sites[site] <= 0:
+                del self.sites[site]
             if live:
                 self.open[k] = live
             else:
                 self.open.pop(k, None)
 
+    def _refuse(self) -> bool:
+        self.refused += 1
+        return False
+
     def admit(self, host: str, transport: asyncio.BaseTransport) -> bool:
         """Count ``transport`` in, unless a cap is reached (a closed connection counts
         until the next admission looks: an upgraded WebSocket leaves no other trace)."""
-        key = host if host in self.trusted else client_address(host)
-        if self.count >= self.total:
+        trusted = self.addresses.is_trusted(host)
+        key = f"proxy {host}" if trusted else self.addresses.client(host)
+        site = self._site(key)
+        if self.count >= self.total - self.total // RESERVE:
             self._prune()
-        if key not in self.trusted and len(self.open.get(key, ())) >= self.per_address:
-            self._prune(key)
+        if not trusted:
             if len(self.open.get(key, ())) >= self.per_address:
-                self.refused += 1
-                return False
+                self._prune(key)
+                if len(self.open.get(key, ())) >= self.per_address:
+                    return self._refuse()
+            if site != key and self.sites.get(site, 0) >= self.per_network:
+                for k in [k for k in self.open if self._site(k) == site]:
+                    self._prune(k)
+                if self.sites.get(site, 0) >= self.per_network:
+                    return self._refuse()
+            reserved = self.count >= self.total - self.total // RESERVE
+            if reserved and len(self.open.get(key, ())) >= FEW:
+                return self._refuse()  # the last connections are for newcomers
         if self.count >= self.total:
-            self.refused += 1
-            return False
+            return self._refuse()
         self.open.setdefault(key, set()).add(transport)
+        self.sites[site] = self.sites.get(site, 0) + 1
         self.count += 1
         return True
 
@@ -129,6 +168,15 @@ def guarded_protocol(base: type[asyncio.Protocol], guard: ConnectionGuard) -> ty
             cycle = self.cycle
             if cycle is None or cycle.response_complete:
                 transport.close()  # no complete request headers in time
+            elif getattr(cycle, "more_body", False):  # headers in, the body still coming
+                self._deadline = self.loop.call_later(guard.body_timeout, self._expire_body, cycle)
+
+        def _expire_body(self, cycle: Any) -> None:
+            transport = self.transport
+            if transport.is_closing() or transport.get_protocol() is not self:
+                return
+            if self.cycle is cycle and cycle.more_body and not cycle.response_complete:
+                transport.close()  # no complete request body in time
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
