@@ -24,6 +24,12 @@ def config_for(tmp_path: Path, **changes: Any) -> ServerConfig:
         "min_reaction": 0.0,
         "grace": 3600.0,
         "round_pause": 3600.0,
+        # one test client is one address opening sockets and pages as fast as it runs: the
+        # tests of these rations set their own
+        "connects_per_minute": 100_000,
+        "connects_burst": 10_000,
+        "page_rate": 10_000,
+        "page_burst": 10_000,
     }
     values.update(changes)
     return ServerConfig(**values)

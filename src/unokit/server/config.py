@@ -124,15 +124,15 @@ class ServerConfig:
     together (per process), so a site cannot fill ``max_tables``."""
     conns_per_network: int = 512
     """Connections one IPv6 site may hold open, all its prefixes together."""
-    connects_per_minute: int = 60
+    connects_per_minute: int = 120
     """WebSocket connections one client address may open a minute on average ..."""
-    connects_burst: int = 20
+    connects_burst: int = 30
     """... and at once (a socket reconnecting in a loop would send its table a frame each
     time)."""
-    page_rate: int = 10
+    page_rate: int = 20
     """Requests a second one client address may make outside ``/api/`` (pages, their
     files) on average ..."""
-    page_burst: int = 60
+    page_burst: int = 120
     """... and at once."""
     body_timeout: float = 30.0
     """Seconds a client has to send a request's body once its headers are in."""
