@@ -20,10 +20,22 @@ joined with ``+`` run together), each from a fresh attacker process of its own:
 - **botonly**: as many tables as the address may create, every seat but the host's a bot;
   the host connects, starts, and then never acts (its stand-in plays after the grace);
 - **stale**: a seat taken, four sockets on it, a leave through one of them, again and
-  again: the other three must be closed (close code 4409) at once.
+  again: the other three must be closed (close code 4409) at once;
+- **replay**: a long full match record (4 seats to 500 points, up to 10,000 actions; about
+  0.8 MB, its answer 5 MB) sent to ``POST /api/replay`` from 4 requests in flight;
+- **replayjunk**: 4 MB bodies (the route's limit) of a million empty objects, 20 in flight;
+- **record**: the attacker's own running table's seat record (with its replay steps)
+  downloaded by 3 requests in flight;
+- **ipv6**: tables created from every /64 of one /56 in turn (``2001:db8:66:ab00::/56``);
+- **slowbody**: 200 requests whose headers are in and whose body comes a byte every 5 s;
+- **pages**: ``GET /`` as fast as answers come on 8 keep-alive connections;
+- **flap**: the attacker's 2-seat table with 56 reading spectators, its host's socket
+  reconnecting in a loop from 4 tasks (each connect and close is a presence change).
 
     .venv/bin/python benchmarks/server_attack.py --tables 200 --seconds 20 \
         --attacks tables+seats+sockets+tokens,chat,botonly,stale,bots
+    .venv/bin/python benchmarks/server_attack.py --tables 100 --seconds 20 \
+        --attacks replay,replayjunk,record,ipv6,slowbody,pages,flap
 
 ``--pin`` also keeps the machine's cores apart: the server (and its bot workers) on CPU 0;
 the honest clients and the attacker on CPU 1, the attacker at nice 10.
@@ -273,6 +285,198 @@ async def stale_sockets(
             await ws.close()
 
 
+def long_record() -> bytes:
+    """A full classic match record of random play, the longest under the replay's 10,000
+    actions of the first seeds tried."""
+    from unokit import Match, Random, Rules
+    from unokit.turns import play_out, random_chooser
+
+    best: bytes = b""
+    for seed in range(6):
+        match = Match(Rules.preset("mattel-2021"), players=4, seed=seed)
+        rng, actions = Random(seed), 0
+        while actions <= 10_000:
+            actions += sum(1 for _ in play_out(match.game, random_chooser(rng, 0.3)))
+            if match.over:
+                break
+            match.next_round()
+        if match.over and actions <= 10_000:
+            best = max(best, json.dumps(match.record()).encode(), key=len)
+    return best
+
+
+def junk_record() -> bytes:
+    """4 MB (the route's limit) of a record's start and a million empty objects."""
+    head = b'{"format": "unokit.match", "players": 4, "rounds": [], "junk": ['
+    return head + b"{}," * ((4 * 1024 * 1024 - len(head) - 10) // 3) + b"{}]}"
+
+
+async def replay_flood(
+    http: httpx.AsyncClient, body: bytes, at_once: int, got: Counter[str], stop: asyncio.Event
+) -> None:
+    """``body`` sent to ``POST /api/replay`` by ``at_once`` requests in flight."""
+    headers = {**HEADERS, "content-type": "application/json"}
+
+    async def one() -> None:
+        while not stop.is_set():
+            try:
+                r = await http.post("/api/replay", content=body, headers=headers, timeout=120)
+                got[f"replay {r.status_code}"] += 1
+                if r.status_code in (429, 503):
+                    await asyncio.sleep(0.1)
+            except Exception as err:
+                got[f"replay {type(err).__name__}"] += 1
+                await asyncio.sleep(0.2)
+
+    await asyncio.gather(*(one() for _ in range(at_once)))
+
+
+async def record_flood(http: httpx.AsyncClient, got: Counter[str], stop: asyncio.Event) -> None:
+    """The attacker's own table (its host, three bots playing on), its seat record asked by
+    3 requests in flight: every new move makes a record whose steps are replayed again."""
+    t = (
+        await http.post(
+            "/api/tables",
+            json={"name": "rec", "seats": 4, "bots": ["random"] * 3},
+            headers=HEADERS,
+        )
+    ).json()
+    base_ws = "ws" + str(http.base_url).removeprefix("http").rstrip("/")
+    async with websockets.connect(f"{base_ws}/ws/{t['table']}", additional_headers=HEADERS) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": t["token"]}))
+        await ws.send(json.dumps({"type": "start", "id": 1}))
+        headers = {**HEADERS, "X-Seat-Token": t["token"]}
+
+        async def one() -> None:
+            while not stop.is_set():
+                r = await http.get(f"/api/tables/{t['table']}/record", headers=headers)
+                got[f"record {r.status_code}"] += 1
+                if r.status_code != 200:
+                    await asyncio.sleep(0.1)
+
+        async def drain() -> None:
+            with contextlib.suppress(Exception):
+                async for _ in ws:
+                    pass
+
+        reader = asyncio.create_task(drain())
+        await asyncio.gather(*(one() for _ in range(3)))
+        reader.cancel()
+
+
+async def ipv6_tables(http: httpx.AsyncClient, got: Counter[str], stop: asyncio.Event) -> None:
+    """Tables created from each /64 of one /56 in turn (as many as answers come)."""
+    n = 0
+    while not stop.is_set():
+        address = f"2001:db8:66:ab{n % 256:02x}::{1 + n // 256:x}"
+        r = await http.post(
+            "/api/tables",
+            json={"name": "v6", "seats": 2},
+            headers={"X-Forwarded-For": address},
+        )
+        got[f"tables {r.status_code}"] += 1
+        n += 1
+        if r.status_code == 429:
+            await asyncio.sleep(0.05)
+
+
+async def slow_bodies(base: str, got: Counter[str], stop: asyncio.Event) -> None:
+    """200 requests whose headers are in and whose body comes a byte every 5 s; each
+    closed by the server is counted and opened again."""
+    host, port = base.removeprefix("http://").split(":")
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 16000\r\nX-Forwarded-For: "
+        + HEADERS["X-Forwarded-For"].encode()
+        + b"\r\n\r\n{"
+    )
+
+    async def one() -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(host, int(port))
+                writer.write(head)
+                got["slow body opened"] += 1
+                while not stop.is_set():
+                    await asyncio.sleep(5)
+                    if reader.at_eof():
+                        got["slow body closed by the server"] += 1
+                        break
+                    writer.write(b" ")
+                    await writer.drain()
+                writer.close()
+            except Exception as err:
+                got[f"slow body {type(err).__name__}"] += 1
+                await asyncio.sleep(1)
+
+    await asyncio.gather(*(one() for _ in range(200)))
+
+
+async def page_flood(base: str, got: Counter[str], stop: asyncio.Event) -> None:
+    """``GET /`` as fast as answers come, on 8 keep-alive connections."""
+
+    async def one() -> None:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            while not stop.is_set():
+                try:
+                    r = await http.get("/", headers=HEADERS)
+                    got[f"page {r.status_code}"] += 1
+                    if r.status_code == 429:
+                        await asyncio.sleep(0.05)
+                except Exception as err:
+                    got[f"page {type(err).__name__}"] += 1
+
+    await asyncio.gather(*(one() for _ in range(8)))
+
+
+async def presence_flap(
+    http: httpx.AsyncClient, base_ws: str, got: Counter[str], stop: asyncio.Event
+) -> None:
+    """The attacker's 2-seat table, 56 spectators reading everything, and its host's token
+    connecting, waiting for its first state frame and closing, from 4 tasks in a loop."""
+    t = (await http.post("/api/tables", json={"name": "flap", "seats": 2}, headers=HEADERS)).json()
+    table, token = t["table"], t["token"]
+    readers = []
+
+    async def read(ws: Any) -> None:
+        with contextlib.suppress(Exception):
+            async for _ in ws:
+                got["spectator frames"] += 1
+
+    for _ in range(56):
+        try:
+            ws = await websockets.connect(
+                f"{base_ws}/ws/{table}", additional_headers=HEADERS, max_size=2**22
+            )
+        except Exception as err:
+            got[f"spectator {type(err).__name__}"] += 1
+            continue
+        await ws.send(json.dumps({"type": "auth"}))
+        readers.append(asyncio.create_task(read(ws)))
+
+    async def flap() -> None:
+        while not stop.is_set():
+            try:
+                ws = await websockets.connect(
+                    f"{base_ws}/ws/{table}", additional_headers=HEADERS, open_timeout=10
+                )
+                await ws.send(json.dumps({"type": "auth", "token": token}))
+                first = await asyncio.wait_for(ws.recv(), 10)
+                while '"state"' not in first and '"error"' not in first:
+                    first = await asyncio.wait_for(ws.recv(), 10)
+                await ws.close()
+                got["seat connects" if '"state"' in first else "seat connects refused"] += 1
+                if '"error"' in first:
+                    await asyncio.sleep(0.2)
+            except Exception as err:
+                got[f"flap {type(err).__name__}"] += 1
+                await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(flap() for _ in range(4)))
+    for task in readers:
+        task.cancel()
+
+
 async def attack(
     bases: list[str], victim: dict[str, str], spectate: str, names: list[str], seconds: float
 ) -> dict[str, Any]:
@@ -296,6 +500,13 @@ async def attack(
             "chat": lambda: chat_flood(http, urls, got, stop),
             "botonly": lambda: bot_only(http, urls, got, stop),
             "stale": lambda: stale_sockets(http, urls, got, stop),
+            "replay": lambda: replay_flood(http, long_record(), 4, got, stop),
+            "replayjunk": lambda: replay_flood(http, junk_record(), 20, got, stop),
+            "record": lambda: record_flood(http, got, stop),
+            "ipv6": lambda: ipv6_tables(http, got, stop),
+            "slowbody": lambda: slow_bodies(base, got, stop),
+            "pages": lambda: page_flood(base, got, stop),
+            "flap": lambda: presence_flap(http, base_ws, got, stop),
         }
         tasks = [asyncio.create_task(floods[name]()) for name in names]
         began = time.perf_counter()
