@@ -15,8 +15,9 @@ import httpx
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
-from tests.server.conftest import config_for
+from tests.server.conftest import config_for, create, receive, seated
 from tests.server.live import Server
+from tests.server.test_tables import hub_of
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from unokit.cli import main
@@ -177,3 +178,22 @@ def test_a_few_addresses_at_their_caps_leave_the_last_connections_to_others(
         for sock in held:
             sock.close()
         server.stop()
+
+
+def test_a_table_its_creator_left_before_the_start_makes_room_for_a_newcomer(
+    make_client: Any,
+) -> None:
+    """A full server refuses a newcomer; the tables nobody watches and nobody started go
+    after ``lobby_expiry`` (not the 6 h of a table in play), and the newcomer gets in."""
+    client = make_client(max_tables=3, seats_per_address=50)
+    hub = hub_of(client)
+    left = [create(client, seats=2) for _ in range(2)]
+    watched = create(client, seats=2)
+    full = client.post("/api/tables", json={"name": "New", "seats": 2})
+    assert full.status_code == 429 and "all the tables" in full.json()["error"]
+    with seated(client, watched["table"], watched["token"]) as ws:
+        receive(ws)  # connected
+        gone = hub.expire_idle(now=time.time() + hub.config.lobby_expiry + 1)
+    assert sorted(gone) == sorted(t["table"] for t in left)
+    assert client.post("/api/tables", json={"name": "New", "seats": 2}).status_code == 201
+    assert hub.expire_idle(now=time.time() + hub.config.lobby_expiry - 60) == []

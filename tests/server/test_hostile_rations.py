@@ -17,8 +17,8 @@ from unokit.server.rations import Rations
 
 def test_pages_are_rationed_per_address_and_health_never(make_client: Any) -> None:
     client = make_client(page_rate=1, page_burst=3)
-    answers = [client.get("/").status_code for _ in range(4)]
-    assert answers == [200, 200, 200, 429], answers
+    answers = [client.get("/").status_code for _ in range(13)]
+    assert answers[:3] == [200, 200, 200] and 429 in answers, answers
     assert client.get("/replay").headers["retry-after"]
     assert all(client.get("/health").status_code == 200 for _ in range(10))
 
@@ -40,7 +40,7 @@ def test_websocket_connects_are_rationed_per_address(make_client: Any) -> None:
 
 
 def test_a_frame_refused_by_the_frame_rate_is_answered_with_its_id(make_client: Any) -> None:
-    client = make_client(rate=1.0, burst=1)
+    client = make_client(rate=0.05, burst=1)  # a frame per 20 s: the second is refused
     t = create(client, seats=2)
     with seated(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "ping", "id": 1})
@@ -56,7 +56,7 @@ def test_a_frame_refused_by_the_frame_rate_is_answered_with_its_id(make_client: 
 def test_refused_actions_are_logged_as_a_count_not_a_line_each(
     make_client: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
-    client = make_client(rate=1000.0, burst=1000)
+    client = make_client(rate=1000.0, burst=1000, log_interval=3600.0)
     t = create(client, seats=2, bots=["random"], seed=5)
     with (
         caplog.at_level(logging.INFO, logger="unokit.server"),

@@ -95,6 +95,14 @@ LIMITS = (
     help="seconds before an untouched table is deleted",
 )
 @click.option(
+    "--lobby-expiry",
+    default=600.0,
+    show_default=True,
+    type=click.FloatRange(min=1),
+    envvar="UNOKIT_LOBBY_EXPIRY",
+    help="seconds before an untouched table not started, that nobody watches, is deleted",
+)
+@click.option(
     "--rate",
     default=10.0,
     show_default=True,
@@ -270,6 +278,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     min_reaction: float,
     max_reaction: float,
     idle_expiry: float,
+    lobby_expiry: float,
     rate: float,
     standin: str,
     external_bots: tuple[str, ...],
@@ -338,6 +347,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         min_reaction=min_reaction,
         max_reaction=max_reaction,
         idle_expiry=idle_expiry,
+        lobby_expiry=lobby_expiry,
         rate=rate,
         burst=max(1, int(rate * 3)),
         standin=standin,

@@ -42,6 +42,9 @@ class ServerConfig:
     """Seconds between the end of a round and the next deal, unless a player deals sooner."""
     idle_expiry: float = 6 * 3600.0
     """Seconds after its last change that a table nobody watches is deleted."""
+    lobby_expiry: float = 600.0
+    """Seconds after its last change that a table not started, that nobody watches, is
+    deleted (its creator left: a newcomer gets its room under ``max_tables``)."""
     rate: float = 10.0
     """Frames a second a connection may send on average ..."""
     burst: int = 30

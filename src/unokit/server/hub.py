@@ -1160,13 +1160,23 @@ class Hub:
     async def expire_idle_async(self, now: float | None = None) -> list[str]:
         """``expire_idle`` with the database's work in a thread: the loop never waits."""
         now = time.time() if now is None else now
-        idle = await asyncio.to_thread(self.store.idle_tables, now - self.config.idle_expiry)
-        gone = [t for t in idle if not self.conns.get(t)]
+        gone = await asyncio.to_thread(self._expired, now)
         await asyncio.to_thread(self._delete_tables, gone)
         for table_id in gone:
             self._forget(table_id)
             log.info("idle table expired", extra={"table": table_id})
         return gone
+
+    def _expired(self, now: float) -> list[str]:
+        """Tables nobody watches that nobody changed for ``idle_expiry`` seconds, or, not
+        started yet, for ``lobby_expiry`` seconds: their creator left, and the room they
+        hold under ``max_tables`` goes to newcomers."""
+        idle = set(self.store.idle_tables(now - self.config.idle_expiry))
+        for table_id in self.store.idle_tables(now - self.config.lobby_expiry):
+            table = self.tables.get(table_id)
+            if table is not None and table.state == LOBBY:
+                idle.add(table_id)
+        return sorted(t for t in idle if not self.conns.get(t))
 
     def _delete_tables(self, table_ids: list[str]) -> None:
         for table_id in table_ids:
@@ -1175,11 +1185,7 @@ class Hub:
     def expire_idle(self, now: float | None = None) -> list[str]:
         """Delete tables nobody changed for ``idle_expiry`` seconds and nobody watches."""
         now = time.time() if now is None else now
-        gone = [
-            t
-            for t in self.store.idle_tables(now - self.config.idle_expiry)
-            if not self.conns.get(t)
-        ]
+        gone = self._expired(now)
         self._delete_tables(gone)
         for table_id in gone:
             self._forget(table_id)
