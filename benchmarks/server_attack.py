@@ -448,10 +448,11 @@ async def presence_flap(
             ws = await websockets.connect(
                 f"{base_ws}/ws/{table}", additional_headers=HEADERS, max_size=2**22
             )
-        except Exception as err:
+            await ws.send(json.dumps({"type": "auth"}))
+        except Exception as err:  # refused past the connects ration: closed at once
             got[f"spectator {type(err).__name__}"] += 1
             continue
-        await ws.send(json.dumps({"type": "auth"}))
+        got["spectators"] += 1
         readers.append(asyncio.create_task(read(ws)))
 
     async def flap() -> None:
