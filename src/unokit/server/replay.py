@@ -9,6 +9,7 @@ before the engine is asked to deal: the seats, the rounds, the actions in all, t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from unokit.errors import IllegalAction, RecordError
@@ -18,7 +19,7 @@ from unokit.match import MATCH_FORMAT, MATCH_SEAT_FORMAT, Match
 from unokit.record import GAME_FORMAT, SEAT_FORMAT, replay_game
 from unokit.words import describe
 
-__all__ = ["MAX_ACTIONS", "REPLAY_BODY", "ReplayError", "compact", "replay_steps"]
+__all__ = ["MAX_ACTIONS", "REPLAY_BODY", "Compactor", "ReplayError", "compact", "replay_steps"]
 
 REPLAY_BODY: Final = 4 * 1024 * 1024
 """Bytes of a record the stateless replay accepts (a 16-seat Party! match is about 0.3 MB)."""
@@ -35,10 +36,15 @@ class ReplayError(ValueError):
 
 
 def replay_steps(
-    record: Any, names: list[str] | None = None, seat: int | None = None
+    record: Any,
+    names: list[str] | None = None,
+    seat: int | None = None,
+    sink: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Every step of ``record`` (a full game or match record), JSON-ready: as a spectator
-    saw it, or (``seat``) as that seat did, its own hand face up and no other."""
+    saw it, or (``seat``) as that seat did, its own hand face up and no other. With a
+    ``sink``, each step is handed to it as it is made and ``steps`` stays empty (a long
+    match's steps, held whole, take a hundred MB)."""
     if not isinstance(record, dict):
         raise ReplayError("a record is a JSON object")
     fmt = record.get("format")
@@ -67,11 +73,14 @@ def replay_steps(
         raise ReplayError(f"there is no seat {seat} at a table of {players}")
     names = _names(record.get("names") if names is None else names, players)
     steps: list[dict[str, Any]] = []
+    emit = steps.append if sink is None else sink
     seen = [0]  # events of the current round already given to a step
+    last_round: list[int | None] = [None]
 
     def keep(game: Game, round_no: int, match: Match | None) -> None:
-        if not steps or steps[-1]["round"] != round_no:
+        if last_round[0] != round_no:
             seen[0] = 0
+            last_round[0] = round_no
         events = game.events(seat, seen[0])
         seen[0] += len(events)
         view = game.view(seat)
@@ -95,7 +104,7 @@ def replay_steps(
             step["scores"] = game.round_points() if game.over else [0] * players
             step["match_over"] = game.over
             step["match_winner"] = game.winner
-        steps.append(step)
+        emit(step)
 
     try:
         if fmt == MATCH_FORMAT:
@@ -122,16 +131,15 @@ CARRIED: Final = ("round", "scores", "match_over", "match_winner")
 """A step's fields that a compact step gives only when they change."""
 
 
-def compact(data: dict[str, Any]) -> dict[str, Any]:
-    """``data``'s steps as the records the server hands out carry them, for the page to step
-    through with no request: each step gives its events, only the view's keys that changed
-    since the step before (``drop``: the keys gone), and its round and scores only when they
-    change. A classic match's steps shrink to about two fifths (docs/server.md)."""
-    steps: list[dict[str, Any]] = []
-    view: dict[str, Any] = {}
-    last: dict[str, Any] = {}
-    for step in data["steps"]:
-        now = step["view"]
+class Compactor:
+    """Steps made compact one at a time, each against the one before (``compact``)."""
+
+    def __init__(self) -> None:
+        self.view: dict[str, Any] = {}
+        self.last: dict[str, Any] = {}
+
+    def __call__(self, step: dict[str, Any]) -> dict[str, Any]:
+        now, view, last = step["view"], self.view, self.last
         out: dict[str, Any] = {
             "events": step["events"],
             "view": {k: v for k, v in now.items() if k not in view or view[k] != v},
@@ -142,9 +150,17 @@ def compact(data: dict[str, Any]) -> dict[str, Any]:
         for key in CARRIED:
             if key not in last or last[key] != step[key]:
                 out[key] = step[key]
-        steps.append(out)
-        view, last = now, step
-    return {**data, "steps": steps, "compact": True}
+        self.view, self.last = now, step
+        return out
+
+
+def compact(data: dict[str, Any]) -> dict[str, Any]:
+    """``data``'s steps as the records the server hands out carry them, for the page to step
+    through with no request: each step gives its events, only the view's keys that changed
+    since the step before (``drop``: the keys gone), and its round and scores only when they
+    change. A classic match's steps shrink to about two fifths (docs/server.md)."""
+    packer = Compactor()
+    return {**data, "steps": [packer(step) for step in data["steps"]], "compact": True}
 
 
 def _event(event: Event, names: list[str]) -> dict[str, Any]:

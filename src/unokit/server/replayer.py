@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from unokit.bots.worker import started
 from unokit.server.rations import Rations
-from unokit.server.replay import MAX_ACTIONS, MAX_ROUNDS, ReplayError, compact, replay_steps
+from unokit.server.replay import MAX_ACTIONS, MAX_ROUNDS, Compactor, ReplayError, replay_steps
 from unokit.server.strictjson import strict_loads
 
 __all__ = ["ReplayBusyError", "ReplayUnavailableError", "Replayer", "encode"]
@@ -95,10 +95,22 @@ def parse_record(body: bytes) -> Any:
 
 
 def _steps(source: Any, names: list[str] | None, seat: int | None, packed: bool) -> bytes:
-    """In the replay process: the steps of ``source`` (a record, or its bytes) as JSON."""
+    """In the replay process: the steps of ``source`` (a record, or its bytes) as JSON,
+    each step encoded as it is made (the steps of a long match, held as objects, would
+    take the process a hundred MB; as bytes, a few)."""
     record = parse_record(source) if isinstance(source, bytes) else source
-    data = replay_steps(record, names, seat)
-    return encode(compact(data) if packed else data)
+    del source
+    parts: list[bytes] = []
+    packer = Compactor() if packed else None
+
+    def sink(step: dict[str, Any]) -> None:
+        parts.append(encode(packer(step) if packer is not None else step))
+
+    data = replay_steps(record, names, seat, sink)
+    del data["steps"], record
+    if packed:
+        data["compact"] = True
+    return encode(data)[:-1] + b',"steps":[' + b",".join(parts) + b"]}"
 
 
 class Replayer:
