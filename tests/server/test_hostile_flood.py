@@ -90,8 +90,10 @@ def test_sockets_that_never_read_do_not_grow_the_server_under_a_chat_flood(
     import websockets
 
     chat_unlimited = ("chat_per_minute", "chat_burst", "table_chat_per_minute", "table_chat_burst")
+    chat_unlimited += ("connects_per_minute", "connects_burst")
     flags = [f for name in chat_unlimited for f in ("--limit", f"{name}=100000")]
-    # the chat limits off: what is tested is the sending, as under a flood from many addresses
+    # the chat and connect limits off: what is tested is the sending, as under a flood from
+    # many addresses
     server = Server(f"sqlite:///{tmp_path / 't.sqlite3'}", tmp_path / "server.log", *flags)
     server.start()
     assert server.process is not None

@@ -129,7 +129,7 @@ class ServerConfig:
     """Connections one IPv6 site may hold open, all its prefixes together."""
     connects_per_minute: int = 120
     """WebSocket connections one client address may open a minute on average ..."""
-    connects_burst: int = 30
+    connects_burst: int = 60
     """... and at once (a socket reconnecting in a loop would send its table a frame each
     time)."""
     page_rate: int = 20
