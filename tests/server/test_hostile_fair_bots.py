@@ -60,6 +60,47 @@ def test_one_clients_many_slow_tables_leave_another_clients_bots_a_worker() -> N
     assert not any(hurried[1:]), hurried
 
 
+def test_four_clients_many_slow_tables_leave_a_fifth_clients_bots_their_share() -> None:
+    """Four clients (four addresses), four tables each whose bots hold a worker 1 s a
+    decision, and four workers: a fifth client's search bot gets the next worker given
+    back, ahead of the tables the four queued before it, so it never falls to greedy."""
+
+    async def main() -> list[bool]:
+        pool = BotPool(4, deadline=3.0)
+        await pool.start()
+        game = Match(Rules.preset("mattel-2021"), players=4, seed=3).game
+        stop = asyncio.Event()
+
+        async def attacker(client: str, n: int) -> None:
+            while not stop.is_set():
+                bot = HoldingBot(seed=n)
+                await pool.choose(f"{client}{n}", bot, decide(game.clone(), game.to_play), client)
+                await asyncio.sleep(0.05)
+
+        attackers = [
+            asyncio.ensure_future(attacker(client, n)) for client in "ACDE" for n in range(4)
+        ]
+        await asyncio.sleep(3.0)  # the four hold every worker, with tables waiting
+        hurried = []
+        bot = IsmctsBot(seed=1, iterations=20)
+        try:
+            for _ in range(6):
+                seat = game.to_play
+                _action, bot = await pool.choose("b", bot, decide(game.clone(), seat), "B")
+                hurried.append(pool.hurried("b", seat))
+                await asyncio.sleep(0.3)
+        finally:
+            stop.set()
+            await asyncio.gather(*attackers, return_exceptions=True)
+            pool.close()
+        return hurried
+
+    hurried = asyncio.run(main())
+    # served in the order their entries came, B waited behind each client's three queued
+    # tables (3 x 1 s, past the deadline); now the next worker given back is B's
+    assert not any(hurried), hurried
+
+
 def test_a_worker_free_for_a_client_below_its_share_is_kept_from_one_at_it() -> None:
     async def main() -> None:
         rations: Rations[str] = Rations(2)
