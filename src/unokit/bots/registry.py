@@ -15,6 +15,7 @@ from typing import Any
 from unokit.bots.base import Bot
 from unokit.bots.personality import PERSONALITY_SETTINGS, Personality
 from unokit.bots.strengths import STRENGTHS, expand_strength
+from unokit.extras import install_hint, missing_extra
 
 __all__ = ["bot_names", "make_bot", "parse_settings", "register_bot", "split_bot_list"]
 
@@ -101,7 +102,16 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     """
     name, settings = parse_settings(expand_strength(spec))
     if name not in _REGISTRY and name in _LAZY:
-        importlib.import_module(_LAZY[name])
+        try:
+            importlib.import_module(_LAZY[name])
+        except ModuleNotFoundError as err:
+            extra = missing_extra(err)
+            if extra is None:
+                raise
+            raise ValueError(
+                f"the {name} bot needs {err.name}, which the {extra!r} extra installs: "
+                + install_hint(extra)
+            ) from None
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ValueError(

@@ -12,7 +12,8 @@ from unokit.cli.demo import demo
 from unokit.cli.lists import bots, presets
 from unokit.cli.replay import replay
 from unokit.cli.score import score
-from unokit.cli.tools import Interrupted, run_main
+from unokit.cli.tools import Interrupted, reader_gone, run_main
+from unokit.extras import install_hint
 
 __all__ = ["main"]
 
@@ -51,9 +52,30 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt:
             raise Interrupted() from None
+        except BrokenPipeError:  # click would end it with status 1
+            reader_gone()
+            raise click.exceptions.Exit(0) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command with its whole first line of help (click cuts them to fit), and a
+        command whose extra is missing with the extra it needs, so ``unokit -h`` works on a
+        bare install."""
+        rows = []
+        for name in self.list_commands(ctx):
+            try:
+                command = self.get_command(ctx, name)
+            except click.UsageError:
+                extra = LAZY_COMMANDS[name][2]
+                rows.append((name, f"(needs the {extra!r} extra: pip install 'unokit[{extra}]')"))
+                continue
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in LAZY_COMMANDS:
@@ -65,8 +87,8 @@ class LazyGroup(click.Group):
             if err.name is not None and err.name.startswith("unokit"):
                 return None  # not built yet
             raise click.UsageError(
-                f"'unokit {cmd_name}' needs the {extra!r} extra: pip install -e '.[{extra}]' "
-                f"in a clone of unokit (or pip install 'unokit[{extra}]')"
+                f"'unokit {cmd_name}' needs the {extra!r} extra ({err.name} is missing): "
+                + install_hint(extra)
             ) from None
         command = getattr(module, attr)
         assert isinstance(command, click.Command)

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn
 import click
 from click.shell_completion import CompletionItem
 
+from unokit.extras import install_hint, missing_extra
+
 __all__ = [
     "BadInput",
     "Interrupted",
@@ -34,6 +36,7 @@ __all__ = [
     "fail",
     "parse_bots",
     "parse_house",
+    "reader_gone",
     "rules_option",
     "run_main",
     "switch_value",
@@ -79,6 +82,15 @@ def _show(err: click.ClickException) -> None:
     click.echo(f"Error: {message}", err=True)
 
 
+def reader_gone() -> None:
+    """The reader of standard output went away (``unokit replay x | head``): it has what it
+    wanted, so the command stops as a success (a ``set -o pipefail`` script goes on), and the
+    output still buffered goes nowhere rather than into a second error at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def run_main(call: Callable[[], Any]) -> NoReturn:
     """Run ``call`` (a click command's ``main`` in non-standalone mode) as a program under
     the policy above, and ``sys.exit`` with its status."""
@@ -100,12 +112,20 @@ def run_main(call: Callable[[], Any]) -> NoReturn:
         click.echo("interrupted", err=True)
         sys.exit(INTERRUPTED)
     except BrokenPipeError:
-        # the reader went away (``unokit replay x | head``): nothing more to say to it
-        sys.stderr.close()
-        sys.exit(1)
+        reader_gone()
+        sys.exit(0)
     except Exception as err:
         if os.environ.get("UNOKIT_TRACEBACK") not in (None, "", "0"):
             raise
+        extra = missing_extra(err) if isinstance(err, ModuleNotFoundError) else None
+        if isinstance(err, ModuleNotFoundError) and extra is not None:
+            # an optional library this command needs after all
+            click.echo(
+                f"Error: this needs {err.name}, which the {extra!r} extra installs: "
+                f"{install_hint(extra)}",
+                err=True,
+            )
+            sys.exit(2)
         text = _one_line(str(err))
         click.echo(
             f"Error: unokit failed ({type(err).__name__}{': ' + text if text else ''}); "
