@@ -4,6 +4,7 @@ already there."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -67,3 +68,121 @@ def test_the_command_list_gives_each_command_its_whole_summary() -> None:
     commands = " ".join(listing.split("Commands:", 1)[1].split())
     assert "order... " not in commands and "... " not in commands.replace(",...)", ""), commands
     assert "score Keep score of a match played with real cards (the /score page's pad" in commands
+
+
+# -- start-up failures: one line, exit status 2, before anything starts --
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve(*flags: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    return run("serve", "--port", str(free_port()), "--db", db, *flags, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--redis", "redis://127.0.0.1:1"], ["--redis", "cannot reach Redis", "refused"]),
+        (["--redis", "redis://ann:secret@127.0.0.1:1/0"], ["redis://ann:***@127.0.0.1:1/0"]),
+        (["--redis", "nonsense"], ["--redis", "'nonsense' is not a Redis URL"]),
+        (["--redis", "http://x"], ["--redis", "'http://x' is not a Redis URL"]),
+        (["--host", "999.1.1.1"], ["--host", "cannot listen on '999.1.1.1'"]),
+        (["--host", "192.0.2.1"], ["--host", "cannot listen on 192.0.2.1"]),
+    ],
+)
+def test_serve_refuses_what_it_cannot_start_with_in_one_line(
+    flags: list[str], words: list[str], tmp_path: Path
+) -> None:
+    done = serve(*flags, tmp_path=tmp_path)
+    line = one_line_error(done, *words)
+    assert "secret" not in line
+    assert done.stdout == ""  # refused before the server said where it listens
+
+
+def test_serve_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run("serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 't.db'}")
+    one_line_error(done, "--port", f"port {port} on 127.0.0.1 is in use")
+    assert done.stdout == ""
+
+
+def test_a_ray_address_that_is_no_cluster_is_one_line() -> None:
+    auto = run("simulate", "--backend", "ray", "--address", "auto", "--games", "2", "--quiet")
+    one_line_error(auto, "--address", "no Ray cluster running answered")
+    with socket.socket() as silent:  # accepts connections, answers nothing, as a wrong port
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"127.0.0.1:{silent.getsockname()[1]}"
+        done = run("simulate", "--backend", "ray", "--address", address, "--games", "2")
+    one_line_error(done, f"the Ray cluster at {address} did not answer as Ray within 10 s")
+
+
+def test_a_record_nested_too_deeply_is_refused_as_no_record(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"a":' * 100_000 + "1" + "}" * 100_000)
+    one_line_error(run("replay", str(deep)), "nested too deeply")
+    one_line_error(run("score", "show", str(deep)), "nested too deeply")
+
+
+def test_replay_watch_without_a_terminal_stops_at_once(record: Path, tmp_path: Path) -> None:
+    with (tmp_path / "out").open("w") as out:
+        done = subprocess.run(
+            [UNOKIT, "replay", str(record), "--watch"],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2 and "--watch needs a terminal" in done.stderr
+    assert (tmp_path / "out").read_text() == ""
+
+
+# -- every limit named --
+
+SERVE_SECONDS = (
+    "--grace",
+    "--bot-delay",
+    "--round-pause",
+    "--idle-expiry",
+    "--rate",
+    "--reaction",
+    "--min-reaction",
+    "--max-reaction",
+    "--bot-deadline",
+    "--presence-ttl",
+    "--header-timeout",
+)
+FLOAT_OPTIONS = [
+    ("play", "--delay"),
+    ("play", "--reaction"),
+    *(("serve", option) for option in SERVE_SECONDS),
+]
+
+
+@pytest.mark.parametrize(("command", "option"), FLOAT_OPTIONS)
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-1"])
+def test_nan_infinities_and_negatives_are_refused_by_every_float_option(
+    command: str, option: str, value: str
+) -> None:
+    done = run(command, f"{option}={value}", timeout=60)
+    words = ["not a finite number"] if "n" in value else ["not in the range"]
+    one_line_error(done, option, *words)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1"])
+def test_a_house_switch_in_seconds_refuses_nan_and_negatives(value: str) -> None:
+    one_line_error(run("demo", "--house", f"timer={value}"), "'--house'", "timer is a number")
+
+
+def test_serve_rate_zero_is_refused() -> None:
+    one_line_error(run("serve", "--rate", "0"), "--rate", "not in the range x>0")

@@ -16,6 +16,7 @@ from unokit.bots import Bot, BotError, make_bot, split_bot_list
 from unokit.bots.external import ExternalBot
 from unokit.cli.tools import (
     Interrupted,
+    Number,
     OutputPath,
     check_bots_fit,
     complete_bots,
@@ -107,14 +108,12 @@ def save_record(rounds: Match, path: Path) -> None:
     type=OutputPath(),
     help="save the match record (JSON) here when you leave (checked before the game)",
 )
-@click.option(
-    "--delay", default=0.8, show_default=True, type=click.FloatRange(min=0), help="bot pace (s)"
-)
+@click.option("--delay", default=0.8, show_default=True, type=Number(0, 60), help="bot pace (s)")
 @click.option(
     "--reaction",
     default=REACTION,
     show_default=True,
-    type=click.FloatRange(min=0),
+    type=Number(0, 60),
     help="seconds a bot takes, at least, to say Uno, catch or jump in (your window)",
 )
 @click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")

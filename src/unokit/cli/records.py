@@ -54,6 +54,11 @@ def load_record(path: Path) -> dict[str, Any]:
         record = json.loads(text)
     except json.JSONDecodeError as err:
         raise BadInput(f"{path} is not JSON: {err}") from None
+    except RecursionError:
+        raise BadInput(
+            f"{path} is not a unokit record: its JSON is nested too deeply to read "
+            "(a record is a few levels deep)"
+        ) from None
     if not isinstance(record, dict):
         raise BadInput(f"{path} is not a unokit record (a record is a JSON object)")
     fmt = record.get("format")

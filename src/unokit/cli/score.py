@@ -75,6 +75,10 @@ def _load(path: Path) -> Pad:
         record = json.loads(text)
     except json.JSONDecodeError as err:
         raise BadInput(f"{path} is not JSON: {err}") from None
+    except RecursionError:
+        raise BadInput(
+            f"{path} is not a score pad: its JSON is nested too deeply to read"
+        ) from None
     try:
         return Pad.from_record(record)
     except RecordError as err:

@@ -35,7 +35,7 @@ from unokit.cli.tools import (
 from unokit.rules import Rules
 from unokit.simulate.play import GameBotError
 from unokit.simulate.report import PLOT_SUFFIXES, Report, make_report
-from unokit.simulate.runner import BACKENDS, check_address, run_chunks
+from unokit.simulate.runner import BACKENDS, check_address, connect_ray, run_chunks
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally
 
@@ -209,8 +209,32 @@ def simulate(
     if backend == "ray":
         try:
             check_address(address)
+            connect_ray(address)
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="'--address'") from None
+        import ray
+
+        try:
+            _run(rules, entries, games, seed, jobs, backend, address, out, plot, quiet)
+        finally:
+            ray.shutdown()
+        return
+    _run(rules, entries, games, seed, jobs, backend, address, out, plot, quiet)
+
+
+def _run(  # noqa: PLR0917 - the options, checked
+    rules: Rules,
+    entries: tuple[str, ...],
+    games: int,
+    seed: int,
+    jobs: int,
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    plot: Path | None,
+    quiet: bool,
+) -> None:
+    """Play the games and report them (a failing bot or Ctrl-C: what finished)."""
     names = program_names(entries)
     try:
         sim = Simulation(rules=rules, bots=entries, games=games, seed=seed)

@@ -14,6 +14,7 @@ Output paths are checked when the options are read, before any work starts, so a
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import tempfile
@@ -29,6 +30,7 @@ from unokit.extras import install_hint, missing_extra
 __all__ = [
     "BadInput",
     "Interrupted",
+    "Number",
     "OutputPath",
     "check_bots_fit",
     "complete_bots",
@@ -139,6 +141,23 @@ def run_main(call: Callable[[], Any]) -> NoReturn:
 if TYPE_CHECKING:
     from unokit.rules import Rules
 
+
+class Number(click.FloatRange):
+    """A float option that is a real quantity: NaN and the infinities are refused (click's
+    ``FloatRange`` lets NaN through every bound), then the bounds are checked."""
+
+    def __init__(
+        self, min: float | None = None, max: float | None = None, *, min_open: bool = False
+    ) -> None:
+        super().__init__(min=min, max=max, min_open=min_open)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
+
+
 if TYPE_CHECKING:  # click 8.2 made ParamType generic; older clicks are not subscriptable
     _PathType = click.ParamType[Path]
 else:
@@ -243,9 +262,12 @@ def switch_value(name: str, text: str) -> Any:
             raise ValueError(f"{name} is a whole number, not {text!r}") from None
     if kind.startswith("float"):
         try:
-            return float(word)
+            seconds = float(word)
         except ValueError:
             raise ValueError(f"{name} is a number of seconds, not {text!r}") from None
+        if not math.isfinite(seconds) or seconds < 0:
+            raise ValueError(f"{name} is a number of seconds, 0 or more, not {text!r}")
+        return seconds
     return text.strip()
 
 

@@ -7,8 +7,12 @@ the totals are sums of integers, so every backend gives exactly the same result.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import socket
+import sys
+import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -16,7 +20,7 @@ from unokit.simulate.play import play_chunk, play_chunk_json
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally
 
-__all__ = ["BACKENDS", "chunks", "run", "run_chunks"]
+__all__ = ["BACKENDS", "check_address", "chunks", "connect_ray", "run", "run_chunks"]
 
 BACKENDS = ("local", "ray")
 
@@ -59,7 +63,7 @@ def _ray(sim: Simulation, parts: list[tuple[int, int]], address: str | None) -> 
 
     started = False
     if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        connect_ray(address)
         started = True
     try:
         task = ray.remote(num_cpus=1)(play_chunk_json)
@@ -100,6 +104,55 @@ def check_address(address: str | None, deadline: float = 10.0) -> None:
             f"the Ray cluster at {address} cannot be reached ({reason}): is it running? "
             "('ray start --head' starts one)"
         ) from None
+
+
+def connect_ray(address: str | None, deadline: float = 10.0) -> None:
+    """Join (or, without ``address``, start) the Ray cluster, with Ray's own start-up lines
+    kept off the screen. ``ValueError`` (one line) when none is found or the address does
+    not answer as Ray: Ray retries such an address for 20 s and more, so past ``deadline``
+    seconds the command stops, saying so, with exit status 2."""
+    import ray
+
+    if ray.is_initialized():
+        return
+    sys.stderr.flush()
+    with tempfile.TemporaryFile() as caught:
+        _join_quietly(address, deadline, caught.fileno())
+
+
+def _join_quietly(address: str | None, deadline: float, sink: int) -> None:
+    """``ray.init`` with the standard error descriptor sent to ``sink`` meanwhile (Ray's
+    core writes its warnings to the descriptor itself), and a watchdog past ``deadline``."""
+    import ray
+
+    screen = os.dup(2)
+    os.dup2(sink, 2)
+
+    def give_up() -> None:
+        os.dup2(screen, 2)
+        os.write(
+            2,
+            f"Error: the Ray cluster at {address} did not answer as Ray within {deadline:g} s: "
+            "is it a Ray cluster's address? ('ray start --head' starts one)\n".encode(),
+        )
+        os._exit(2)
+
+    watchdog = threading.Timer(deadline, give_up)
+    watchdog.daemon = True
+    if address not in (None, "local"):  # starting a cluster here takes its own time
+        watchdog.start()
+    try:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    except ConnectionError as err:
+        where = "running" if address in (None, "auto") else f"at {address}"
+        raise ValueError(
+            f"no Ray cluster {where} answered ({' '.join(str(err).split())[:200]}); "
+            "'ray start --head' starts one, or leave --address out to start one here"
+        ) from None
+    finally:
+        watchdog.cancel()
+        os.dup2(screen, 2)
+        os.close(screen)
 
 
 def run_chunks(
