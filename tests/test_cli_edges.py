@@ -4,6 +4,9 @@ already there."""
 
 from __future__ import annotations
 
+import json
+import os
+import resource
 import socket
 import subprocess
 import sys
@@ -186,3 +189,46 @@ def test_a_house_switch_in_seconds_refuses_nan_and_negatives(value: str) -> None
 
 def test_serve_rate_zero_is_refused() -> None:
     one_line_error(run("serve", "--rate", "0"), "--rate", "not in the range x>0")
+
+
+def test_games_have_a_ceiling_that_the_help_names() -> None:
+    one_line_error(run("simulate", "--games", "99999999999999999999999"), "1<=x<=1000000000")
+    assert "at most 1,000,000,000" in " ".join(run("simulate", "-h").stdout.split())
+
+
+def limited_memory() -> None:
+    """Runs in the child: 1 GB of address space at most (a run that held its billion games'
+    ranges at once needed 20 GB)."""
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_billion_games_with_a_time_budget_play_in_little_memory(
+    tmp_path: Path, jobs: str
+) -> None:
+    out = tmp_path / "r.json"
+    args = ("--bots", "random,random", "--games", "1000000000", "--for", "2s", "--jobs", jobs)
+    done = run("simulate", *args, "--quiet", "--out", str(out), preexec_fn=limited_memory)
+    assert done.returncode == 0, done.stderr
+    assert "of 1,000,000,000 games finished in the --for time" in done.stderr
+    results = json.loads(out.read_text())
+    assert results["complete"] is False and results["games"] > 0
+
+
+def test_for_alone_plays_as_many_games_as_the_time_allows(tmp_path: Path) -> None:
+    done = run("simulate", "--bots", "greedy,random", "--for", "2s", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().endswith("games finished in the --for time"), done.stderr
+    for value, words in [("0", "from a second to a year"), ("nan", "is not a time"),
+                         ("10x", "is not a time")]:  # fmt: skip
+        one_line_error(run("simulate", "--for", value), "'--for'", words)
+
+
+def test_jobs_are_capped_at_the_cpus_and_auto_at_the_work() -> None:
+    cpus = len(os.sched_getaffinity(0))
+    done = run("simulate", "--bots", "random,random", "--games", "10", "--jobs", "1000", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert f"--jobs 1000: {cpus} processes, one a CPU this process may use" in done.stderr
+    auto = run("simulate", "--bots", "random,random", "--games", "10", "--jobs", "auto")
+    assert auto.returncode == 0 and "--jobs" not in auto.stderr, auto.stderr
+    one_line_error(run("simulate", "--jobs", "x"), "'--jobs'", "nor auto")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import click
@@ -22,7 +23,9 @@ from rich.text import Text
 
 from unokit.bots import BotError
 from unokit.cli.tools import (
+    Duration,
     Interrupted,
+    Jobs,
     OutputPath,
     check_bots_fit,
     complete_bots,
@@ -39,7 +42,21 @@ from unokit.simulate.runner import BACKENDS, check_address, connect_ray, run_chu
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally
 
-__all__ = ["simulate"]
+__all__ = ["GAMES_A_PROCESS", "GAMES_CEILING", "simulate", "usable_cpus"]
+
+GAMES_CEILING = 1_000_000_000
+"""The most games one run plays: weeks at the speed of the fastest bots on one core."""
+
+GAMES_A_PROCESS = 200
+"""``--jobs auto`` starts a process for each this many games, at most (up to the CPUs)."""
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity, as a container or ``taskset`` sets)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 class _GamesPerSecond(ProgressColumn):
@@ -162,9 +179,29 @@ def _table(report: Report, names: dict[str, str] | None = None) -> Table:
     "(unokit bots)",
     shell_complete=complete_bots,
 )
-@click.option("--games", default=1000, show_default=True, type=click.IntRange(1), help="rounds")
+@click.option(
+    "--games",
+    default=None,
+    type=click.IntRange(1, GAMES_CEILING),
+    help=f"games to play (each one round), at most {GAMES_CEILING:,} [default: 1000; with "
+    "--for: as many as the time allows]",
+)
+@click.option(
+    "--for",
+    "budget",
+    default=None,
+    type=Duration(),
+    metavar="TIME",
+    help="stop starting games after this long (90s, 10m, 1h30m) and report those finished",
+)
 @click.option("--seed", default=1, show_default=True, type=int, help="the master seed")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1), help="processes")
+@click.option(
+    "--jobs",
+    default="1",
+    show_default=True,
+    type=Jobs(),
+    help="processes; auto: one a CPU (never more than the CPUs or the games need)",
+)
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True)
 @click.option("--address", default=None, help="the Ray cluster's address (--backend ray)")
 @click.option(
@@ -184,9 +221,10 @@ def simulate(
     house: str,
     players: int | None,
     bots: str,
-    games: int,
+    games: int | None,
+    budget: float | None,
     seed: int,
-    jobs: int,
+    jobs: int | None,
     backend: str,
     address: str | None,
     out: Path | None,
@@ -206,6 +244,10 @@ def simulate(
     entries = tuple(parse_bots(bots))
     entries = _seat_bots(rules, entries, players)
     check_bots_fit(entries, rules, len(entries))
+    open_ended = games is None and budget is not None
+    if games is None:
+        games = GAMES_CEILING if open_ended else 1000
+    jobs = _processes_for(jobs, games, backend)
     if backend == "ray":
         try:
             check_address(address)
@@ -215,17 +257,32 @@ def simulate(
         import ray
 
         try:
-            _run(rules, entries, games, seed, jobs, backend, address, out, plot, quiet)
+            _run(
+                rules,
+                entries,
+                (games, open_ended),
+                budget,
+                seed,
+                jobs,
+                backend,
+                address,
+                out,
+                plot,
+                quiet,
+            )
         finally:
             ray.shutdown()
         return
-    _run(rules, entries, games, seed, jobs, backend, address, out, plot, quiet)
+    _run(
+        rules, entries, (games, open_ended), budget, seed, jobs, backend, address, out, plot, quiet
+    )
 
 
 def _run(  # noqa: PLR0917 - the options, checked
     rules: Rules,
     entries: tuple[str, ...],
-    games: int,
+    count: tuple[int, bool],
+    budget: float | None,
     seed: int,
     jobs: int,
     backend: str,
@@ -234,7 +291,9 @@ def _run(  # noqa: PLR0917 - the options, checked
     plot: Path | None,
     quiet: bool,
 ) -> None:
-    """Play the games and report them (a failing bot or Ctrl-C: what finished)."""
+    """Play the games and report them (a failing bot, Ctrl-C or the time budget: what
+    finished). ``count``: the games, and whether ``--for`` alone set them."""
+    games, open_ended = count
     names = program_names(entries)
     try:
         sim = Simulation(rules=rules, bots=entries, games=games, seed=seed)
@@ -244,7 +303,7 @@ def _run(  # noqa: PLR0917 - the options, checked
     console = Console(stderr=True)
     total = Tally(sim.players)
     failure: str | None = None
-    interrupted = False
+    interrupted = out_of_time = False
     with Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
@@ -257,11 +316,16 @@ def _run(  # noqa: PLR0917 - the options, checked
         disable=quiet,
         transient=False,
     ) as progress:
-        task = progress.add_task("games", total=games)
+        task = progress.add_task("games", total=None if open_ended else games)
+        deadline = None if budget is None else time.monotonic() + budget
+        played = run_chunks(sim, backend=backend, jobs=jobs, address=address)
         try:
-            for tally in run_chunks(sim, backend=backend, jobs=jobs, address=address):
+            for tally in played:
                 total.add(tally)
                 progress.advance(task, tally.games)
+                if deadline is not None and time.monotonic() >= deadline:
+                    out_of_time = total.games < games
+                    break
         except BotError as err:
             cause = getattr(err, "cause", None)  # Ray wraps a task's error in its own
             failed = cause if isinstance(cause, BotError) else err
@@ -270,10 +334,15 @@ def _run(  # noqa: PLR0917 - the options, checked
             failure = str(failed)
         except KeyboardInterrupt:
             interrupted = True
+        finally:
+            played.close()  # the games still under way are stopped with their processes
     report = make_report(sim, total)
     if total.games:
         Console(stderr=to_stdout).print(_table(report, names))
-    if total.games < games:
+    if out_of_time:
+        of = "" if open_ended else f" of {games:,}"
+        click.echo(f"{total.games:,}{of} games finished in the --for time", err=True)
+    elif total.games < games:
         click.echo(f"{total.games:,} of {games:,} games finished", err=True)
     if out is not None and (total.games or not to_stdout):
         text = report.to_csv() if out.suffix.lower() == ".csv" else report.to_json_text()
@@ -290,6 +359,22 @@ def _run(  # noqa: PLR0917 - the options, checked
         raise Interrupted()
     if failure is not None:
         fail(failure)
+
+
+def _processes_for(jobs: int | None, games: int, backend: str) -> int:
+    """The processes to start: ``--jobs`` (``None``: auto), never more than the CPUs this
+    process may use, nor than the games need (a process costs about a second to start, the
+    time of some hundred games); a lowered number is said in one line."""
+    if backend == "ray":
+        return jobs or 8  # the cluster has its own CPUs: this is the parts it is cut into
+    cpus = usable_cpus()
+    enough = max(1, -(-games // GAMES_A_PROCESS))
+    if jobs is None:
+        return min(cpus, enough)
+    if jobs > cpus:
+        click.echo(f"--jobs {jobs}: {cpus} processes, one a CPU this process may use", err=True)
+        return min(cpus, games)
+    return min(jobs, games)
 
 
 def _plot_elsewhere(report: Report, plot: Path, err: OSError) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -29,7 +30,9 @@ from unokit.extras import install_hint, missing_extra
 
 __all__ = [
     "BadInput",
+    "Duration",
     "Interrupted",
+    "Jobs",
     "Number",
     "OutputPath",
     "check_bots_fit",
@@ -160,8 +163,10 @@ class Number(click.FloatRange):
 
 if TYPE_CHECKING:  # click 8.2 made ParamType generic; older clicks are not subscriptable
     _PathType = click.ParamType[Path]
+    _FloatType = click.ParamType[float]
+    _IntType = click.ParamType[int | None]
 else:
-    _PathType = click.ParamType
+    _PathType = _FloatType = _IntType = click.ParamType
 
 
 class OutputPath(_PathType):
@@ -210,6 +215,41 @@ class OutputPath(_PathType):
                 self.fail(f"cannot write {str(path)!r}: {err.strerror or err}", param, ctx)
             path.unlink()
         return path
+
+
+class Duration(_FloatType):
+    """A span of time: ``90`` or ``90s``, ``10m``, ``2h``, ``1h30m`` (seconds, as a float)."""
+
+    name = "time"
+    UNITS: ClassVar[dict[str, float]] = {"h": 3600.0, "m": 60.0, "s": 1.0}
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip().lower()
+        parts = re.findall(r"(\d+(?:\.\d+)?)\s*([hms]?)", text)
+        total = sum(float(n) * self.UNITS[unit or "s"] for n, unit in parts)
+        if not parts or re.sub(r"\d+(?:\.\d+)?\s*[hms]?", "", text).strip():
+            self.fail(f"{value!r} is not a time: 90s, 10m, 2h or 1h30m", param, ctx)
+        if not 0 < total <= 366 * 86400:
+            self.fail(f"{value!r}: a time from a second to a year", param, ctx)
+        return total
+
+
+class Jobs(_IntType):
+    """A number of processes, 1 or more, or ``auto`` (``None``: one a CPU, as the work needs)."""
+
+    name = "n|auto"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value is None or isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        if text == "auto":
+            return None
+        if not text.isdigit() or int(text) < 1:
+            self.fail(f"{value!r} is not a number of processes (1 or more) nor auto", param, ctx)
+        return int(text)
 
 
 def write_output(path: Path, text: str) -> None:

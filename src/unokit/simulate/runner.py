@@ -6,21 +6,23 @@ the totals are sums of integers, so every backend gives exactly the same result.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
+import queue
 import signal
 import socket
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import Any, overload
 
 from unokit.simulate.play import play_chunk, play_chunk_json
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally
 
-__all__ = ["BACKENDS", "check_address", "chunks", "connect_ray", "run", "run_chunks"]
+__all__ = ["BACKENDS", "Chunks", "check_address", "chunks", "connect_ray", "run", "run_chunks"]
 
 BACKENDS = ("local", "ray")
 
@@ -28,14 +30,36 @@ Progress = Callable[[int], None]
 """Called with the number of games each time a chunk finishes."""
 
 
-def chunks(games: int, workers: int, largest: int = 1000) -> list[tuple[int, int]]:
+class Chunks(Sequence[tuple[int, int]]):
+    """The game ranges ``(start, stop)`` of a run, computed as they are asked for: a billion
+    games hold no more memory than ten."""
+
+    def __init__(self, games: int, size: int) -> None:
+        self.games = games
+        self.size = size
+        self._starts = range(0, games, size)
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, int]]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        start = self._starts[index]
+        return start, min(self.games, start + self.size)
+
+
+def chunks(games: int, workers: int, largest: int = 1000) -> Chunks:
     """Game ranges small enough for a lively progress bar and even load, large enough that
     the overhead stays small (at most ``largest`` games a chunk)."""
-    size = max(1, min(largest, games // max(1, workers * 40)))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    return Chunks(games, max(1, min(largest, games // max(1, workers * 40))))
 
 
-def _local(sim: Simulation, parts: list[tuple[int, int]]) -> Iterator[Tally]:
+def _local(sim: Simulation, parts: Iterable[tuple[int, int]]) -> Generator[Tally, None, None]:
     for start, stop in parts:
         yield play_chunk(sim, start, stop)
 
@@ -50,15 +74,45 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _processes(sim: Simulation, parts: list[tuple[int, int]], jobs: int) -> Iterator[Tally]:
+AHEAD = 2
+"""Chunks handed out ahead a worker: enough to keep each busy, few enough that the chunks
+waiting (and the results not yet read) take no memory to speak of, however many games."""
+
+
+def _processes(
+    sim: Simulation, parts: Iterable[tuple[int, int]], jobs: int
+) -> Generator[Tally, None, None]:
     data = sim.to_json()
+    finished: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+    todo = iter(parts)
     # spawn, not fork: the parent runs a progress thread, and forking threads is unsafe
     with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts) as pool:
-        for result in pool.imap_unordered(_worker, [(data, a, b) for a, b in parts]):
+
+        def hand_out() -> bool:
+            part = next(todo, None)
+            if part is None:
+                return False
+            pool.apply_async(
+                _worker,
+                ((data, *part),),
+                callback=lambda result: finished.put((True, result)),
+                error_callback=lambda err: finished.put((False, err)),
+            )
+            return True
+
+        running = sum(hand_out() for _ in range(jobs * AHEAD))
+        while running:
+            ok, result = finished.get()
+            running -= 1
+            if not ok:
+                raise result
+            running += hand_out()
             yield Tally.from_json(result)
 
 
-def _ray(sim: Simulation, parts: list[tuple[int, int]], address: str | None) -> Iterator[Tally]:
+def _ray(
+    sim: Simulation, parts: Iterable[tuple[int, int]], address: str | None
+) -> Generator[Tally, None, None]:
     import ray
 
     started = False
@@ -68,9 +122,13 @@ def _ray(sim: Simulation, parts: list[tuple[int, int]], address: str | None) -> 
     try:
         task = ray.remote(num_cpus=1)(play_chunk_json)
         data = ray.put(sim.to_json())
-        pending = [task.remote(data, a, b) for a, b in parts]
+        todo = iter(parts)
+        cpus = ray.cluster_resources().get("CPU", 8)  # type: ignore[no-untyped-call]
+        window = max(16, AHEAD * int(cpus))
+        pending = [task.remote(data, a, b) for a, b in itertools.islice(todo, window)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
+            pending += [task.remote(data, a, b) for a, b in itertools.islice(todo, len(done))]
             for ref in done:
                 yield Tally.from_json(ray.get(ref))
     finally:
@@ -157,7 +215,7 @@ def _join_quietly(address: str | None, deadline: float, sink: int) -> None:
 
 def run_chunks(
     sim: Simulation, *, backend: str = "local", jobs: int = 1, address: str | None = None
-) -> Iterator[Tally]:
+) -> Generator[Tally, None, None]:
     """The tallies of every chunk of ``sim`` as they finish."""
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
