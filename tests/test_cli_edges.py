@@ -4,12 +4,14 @@ already there."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -232,3 +234,65 @@ def test_jobs_are_capped_at_the_cpus_and_auto_at_the_work() -> None:
     auto = run("simulate", "--bots", "random,random", "--games", "10", "--jobs", "auto")
     assert auto.returncode == 0 and "--jobs" not in auto.stderr, auto.stderr
     one_line_error(run("simulate", "--jobs", "x"), "'--jobs'", "nor auto")
+
+
+# -- no work lost: nothing written over without --force, and never a link or a device --
+
+OVERWRITERS = {
+    "demo --record": ["demo", "--seed", "3", "--record", "FILE"],
+    "simulate --out": ["simulate", "--bots", "greedy,random", "--games", "3", "--quiet",
+                       "--out", "FILE"],
+    "simulate --plot": ["simulate", "--bots", "greedy,random", "--games", "3", "--quiet",
+                        "--plot", "FILE.png"],
+    "play --record": ["play", "--record", "FILE"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", OVERWRITERS)
+def test_an_existing_file_is_not_replaced_without_force(case: str, tmp_path: Path) -> None:
+    args = OVERWRITERS[case]
+    name = "old.png" if "FILE.png" in args else "old.json"
+    old = tmp_path / name
+    old.write_text("a day's work")
+    argv = [str(old) if a in ("FILE", "FILE.png") else a for a in args]
+    one_line_error(run(*argv), f"{str(old)!r} exists: --force replaces it")
+    assert old.read_text() == "a day's work"
+    if case != "play --record":  # play then stops for want of a terminal
+        assert run(*argv, "--force").returncode == 0
+        assert old.read_bytes() != b"a day's work"
+
+
+def test_a_link_is_followed_and_kept_and_a_new_file_is_readable(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("{}")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    assert run("demo", "--seed", "3", "--record", str(link), "--force").returncode == 0
+    assert link.is_symlink() and json.loads(real.read_text())["format"] == "unokit.game"
+    fresh = tmp_path / "fresh.json"
+    assert run("demo", "--seed", "3", "--record", str(fresh)).returncode == 0
+    assert fresh.stat().st_mode & 0o044 == 0o044  # readable by others, as the umask allows
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_the_score_pad_follows_a_link_and_writes_into_a_device(tmp_path: Path) -> None:
+    real = tmp_path / "pad.json"
+    assert run("score", "new", str(real), "--players", "Ann,Bob").returncode == 0
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    done = run("score", "round", str(link), "--out", "Ann", "--hand", "Bob=R5")
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and len(json.loads(real.read_text())["rounds"]) == 1
+    assert real.stat().st_mode & 0o044 == 0o044
+    pipe = tmp_path / "pipe"  # a device stand-in that a test may not harm (as root, the
+    os.mkfifo(pipe)  # pad once replaced /dev/full with its file)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text()), daemon=True)
+    reader.start()
+    done = run("score", "new", str(pipe), "--players", "Ann,Bob", "--force")
+    if not got:  # an unfixed pad renamed its file over the pipe: let the reader go
+        with contextlib.suppress(OSError), open(pipe, "w"):
+            pass
+    reader.join(timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert pipe.is_fifo() and json.loads(got[0])["players"] == ["Ann", "Bob"]

@@ -13,7 +13,13 @@ from pathlib import Path
 import click
 
 from unokit.cli.records import player_names
-from unokit.cli.tools import OutputPath, parse_house, rules_option, write_output
+from unokit.cli.tools import (
+    OutputPath,
+    parse_house,
+    refuse_existing,
+    rules_option,
+    write_output,
+)
 from unokit.events import Event
 from unokit.game import Game
 from unokit.rng import Random
@@ -35,8 +41,12 @@ __all__ = ["demo"]
     type=OutputPath(),
     help="also save the game record (JSON) here",
 )
-def demo(preset: str, house: str, players: int, seed: int, record_path: Path | None) -> None:
+@click.option("--force", is_flag=True, help="replace the --record file if it exists")
+def demo(  # noqa: PLR0917 - click passes every option
+    preset: str, house: str, players: int, seed: int, record_path: Path | None, force: bool
+) -> None:
     """Play one complete round among random players and print it move by move."""
+    refuse_existing(record_path, force)
     try:
         rules = Rules.preset(preset, **parse_house(house))
         game = Game.new(rules, players=players, seed=seed)

@@ -23,6 +23,7 @@ from unokit.cli.tools import (
     fail,
     parse_bots,
     parse_house,
+    refuse_existing,
     rules_option,
     write_output,
 )
@@ -117,6 +118,7 @@ def save_record(rounds: Match, path: Path) -> None:
     help="seconds a bot takes, at least, to say Uno, catch or jump in (your window)",
 )
 @click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")
+@click.option("--force", is_flag=True, help="replace the --record file if it exists")
 def play(  # noqa: PLR0917 - click passes every option
     preset: str,
     house: str,
@@ -128,8 +130,10 @@ def play(  # noqa: PLR0917 - click passes every option
     delay: float,
     reaction: float,
     mono: bool,
+    force: bool,
 ) -> None:
     """Play a match against bots, full screen in the terminal. You are seat 0."""
+    refuse_existing(record_path, force)
     if bots is not None:
         parse_bots(bots)  # a bad name or setting is a usage error, with --bots named
     try:

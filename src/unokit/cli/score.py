@@ -9,14 +9,12 @@ line, a non-zero exit, and the file as it was.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import click
 
 from unokit.cards import Card
-from unokit.cli.tools import BadInput, OutputPath, fail
+from unokit.cli.tools import BadInput, OutputPath, fail, replace_file
 from unokit.errors import CardSyntaxError, RecordError
 from unokit.scorepad import EDITION_NAMES, MODES, Pad
 
@@ -86,14 +84,11 @@ def _load(path: Path) -> Pad:
 
 
 def _save(path: Path, pad: Pad) -> None:
-    """Replace ``path`` whole (a temporary file in its folder, then a rename)."""
+    """Replace ``path`` whole (``replace_file``: a temporary file in its folder, then a
+    rename; a link is followed, a device written into, never replaced)."""
     text = json.dumps(pad.record(), indent=1) + "\n"
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
+        replace_file(path, lambda temp: temp.write_text(text, encoding="utf-8"))
     except OSError as err:
         fail(f"cannot write {path}: {err.strerror or err}; it is unchanged")
 

@@ -32,6 +32,8 @@ from unokit.cli.tools import (
     fail,
     parse_bots,
     parse_house,
+    refuse_existing,
+    replace_file,
     rules_option,
     write_output,
 )
@@ -215,6 +217,7 @@ def _table(report: Report, names: dict[str, str] | None = None) -> Table:
     help="a plot of the win shares: PNG, SVG or PDF by the name's suffix",
 )
 @click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--force", is_flag=True, help="replace the --out and --plot files if they exist")
 def simulate(
     *,
     preset: str,
@@ -230,11 +233,14 @@ def simulate(
     out: Path | None,
     plot: Path | None,
     quiet: bool,
+    force: bool,
 ) -> None:
     """Play many games among bots and report who wins, with 95% intervals.
 
     A failing bot or Ctrl-C stops the run; the games finished are reported and saved.
     """
+    refuse_existing(out, force)
+    refuse_existing(plot, force)
     if address is not None and backend != "ray":
         raise click.UsageError("--address is the Ray cluster's: use it with --backend ray")
     try:
@@ -351,7 +357,7 @@ def _run(  # noqa: PLR0917 - the options, checked
             click.echo(f"results saved to {out}")
     if plot is not None and total.games:
         try:
-            report.plot(plot)
+            replace_file(plot, report.plot)
         except OSError as err:
             _plot_elsewhere(report, plot, err)
         click.echo(f"plot saved to {plot}", err=to_stdout)

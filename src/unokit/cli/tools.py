@@ -14,9 +14,11 @@ Output paths are checked when the options are read, before any work starts, so a
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import re
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -42,6 +44,8 @@ __all__ = [
     "parse_bots",
     "parse_house",
     "reader_gone",
+    "refuse_existing",
+    "replace_file",
     "rules_option",
     "run_main",
     "switch_value",
@@ -252,15 +256,59 @@ class Jobs(_IntType):
         return int(text)
 
 
+def refuse_existing(path: Path | None, force: bool) -> None:
+    """Refuse (a usage error, before any work) to write over a file that is there, unless
+    ``--force`` says to: a finished record or a day's results are not replaced by a slip."""
+    if path is None or force or str(path) == "-":
+        return
+    if os.path.lexists(path) and (path.is_symlink() or path.is_file()):
+        raise click.UsageError(f"{str(path)!r} exists: --force replaces it")
+
+
+def replace_file(path: Path, write: Callable[[Path], object]) -> None:
+    """Have ``write`` make the file at ``path`` whole, or leave what was there untouched.
+
+    ``write`` fills a temporary file in the same folder, which is then renamed over the
+    target, so a crash or a full disk leaves the old file whole. A symbolic link is followed
+    (the file it names is replaced; the link stays); a device or a pipe at the path (``/dev/
+    null``) is written into, never replaced. The new file gets the old one's permissions, or
+    the umask's as a plain ``open`` gives."""
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():  # a device, a pipe: written as they are
+        write(target)
+        return
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix,
+                                    dir=target.parent)  # fmt: skip
+    os.close(handle)
+    try:
+        write(Path(temp))
+        os.chmod(temp, _mode_for(target))
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions a rewritten ``target`` keeps: its own, or ``0o666`` less the umask."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_output(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` (``-``: standard output). If that fails after all (the
-    folder went away while the work ran), the text is saved in the temporary folder instead
-    and the one line says where, so the work is not lost."""
+    """Write ``text`` to ``path`` (``-``: standard output) through ``replace_file``. If that
+    fails after all (the folder went away while the work ran), the text is saved in the
+    temporary folder instead and the one line says where, so the work is not lost."""
     if str(path) == "-":
         click.echo(text, nl=not text.endswith("\n"))
         return
     try:
-        path.write_text(text, encoding="utf-8")
+        replace_file(path, lambda temp: temp.write_text(text, encoding="utf-8"))
     except OSError as err:
         reason = err.strerror or str(err)
         try:
