@@ -232,3 +232,23 @@ def test_triple_plays_help_names_no_pass_and_no_accept() -> None:
     assert "keep the card you drew" not in words and "accept a penalty" not in words
     classic = rules_help(Rules.preset(), 3).plain
     assert "keep the card you drew (pass)" in classic and "accept a penalty" in classic
+
+
+@pytest.mark.parametrize("signame", ["SIGHUP", "SIGTERM"])
+def test_closing_the_terminal_or_kill_saves_the_match_and_restores_the_terminal(
+    tmp_path: Path, signame: str
+) -> None:
+    import signal
+
+    number = getattr(signal, signame)
+    record = tmp_path / "match.json"
+    args = ["play", "--players", "2", "--seed", "2", "--record", str(record)]
+    code, text = run_in_terminal(
+        args, [(b"Press ? for help", lambda fd, pid: os.kill(pid, number))]
+    )
+    assert code == 128 + number, text[-2000:]
+    assert json.loads(record.read_text())["format"] == "unokit.match"
+    assert f"match record saved to {record}" in text
+    after = text.rsplit("Press ? for help", 1)[1]
+    for restore in ("\x1b[?1049l", "\x1b[?25h", "\x1b[?1000l"):  # the screen, cursor, mouse
+        assert restore in after, (restore, after[-500:])

@@ -84,6 +84,12 @@ def log_bot_errors(table: Table) -> str | None:
     return path
 
 
+def say(line: str) -> None:
+    """Print a line after the game, which the terminal may no longer take (it was closed)."""
+    with contextlib.suppress(OSError):
+        click.echo(line)
+
+
 def save_record(rounds: Match, path: Path) -> None:
     """Write the full match record (written when the person leaves: it holds every hand)."""
     write_output(path, json.dumps(rounds.record(), indent=1))
@@ -169,11 +175,13 @@ def play(  # noqa: PLR0917 - click passes every option
     finally:
         if record_path is not None:  # also when the game stopped on an error: keep the match
             save_record(rounds, record_path)
-            click.echo(f"match record saved to {record_path}")
+            say(f"match record saved to {record_path}")
         for bot in table.bots.values():
             with contextlib.suppress(BotError, OSError):  # a failed bot has nothing more to say
                 bot.close()
-    click.echo(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    say(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    if app.stopped_by is not None:  # SIGHUP or SIGTERM: saved, and the status says which
+        sys.exit(128 + app.stopped_by)
     if app.interrupted:
         raise Interrupted()
     if app.bot_failure is not None:

@@ -110,6 +110,8 @@ class PlayApp(TableApp):
         self._log_count = 0
         self._view: dict[str, Any] = {}
         self.interrupted = False
+        self.stopped_by: int | None = None
+        """The signal (SIGHUP, SIGTERM) that ended the game, if one did."""
         """Ctrl-C (or SIGINT) stopped the match: the command saves it and exits 130."""
 
     # -- layout -------------------------------------------------------------------------
@@ -134,7 +136,10 @@ class PlayApp(TableApp):
 
     def on_mount(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
-            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.action_interrupt)
+            loop = asyncio.get_running_loop()
+            loop.add_signal_handler(signal.SIGINT, self.action_interrupt)
+            for closing in (signal.SIGHUP, signal.SIGTERM):  # the window closed, or kill
+                loop.add_signal_handler(closing, self.stop_for_signal, closing)
         self.write_log(self._opening_lines(), style="bold")
         self.refresh_screen()
 
@@ -400,6 +405,12 @@ class PlayApp(TableApp):
                 self._back(None)
 
         self.push_screen(ChoiceDialog("Quit the match?", choices), leave)
+
+    def stop_for_signal(self, number: int) -> None:
+        """SIGHUP or SIGTERM: leave as on Ctrl-C, so the terminal is put back and the match
+        saved; the command then exits with 128 + the signal's number, as the shell expects."""
+        self.stopped_by = number
+        self.exit(return_code=128 + number)
 
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once, as a command line does (the match is saved, exit 130)."""
