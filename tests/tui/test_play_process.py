@@ -6,6 +6,7 @@ import json
 import os
 import select
 import struct
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -252,3 +253,34 @@ def test_closing_the_terminal_or_kill_saves_the_match_and_restores_the_terminal(
     after = text.rsplit("Press ? for help", 1)[1]
     for restore in ("\x1b[?1049l", "\x1b[?25h", "\x1b[?1000l"):  # the screen, cursor, mouse
         assert restore in after, (restore, after[-500:])
+
+
+def test_resume_takes_a_quit_match_up_where_it_stopped(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    first = ["play", "--players", "2", "--seed", "2", "--delay", "0", "--record", str(record)]
+    code, _ = run_in_terminal(first, [(b"Press ? for help", b"d"), (b"G9", b"\x03")])
+    assert code == 130
+    before = json.loads(record.read_text())["rounds"][0]["actions"]
+    assert before and before[-1][1].startswith("draw")
+    code, text = run_in_terminal(
+        ["play", "--delay", "0", "--resume", str(record)],
+        [(b"p keeps it", b"p"), (b"Your turn", b"\x03")],
+    )
+    assert code == 130, text[-2000:]
+    assert f"match record saved to {record}" in text
+    after = json.loads(record.read_text())["rounds"][0]["actions"]
+    assert after[: len(before)] == before and after[len(before)][1].startswith("pass")
+
+
+def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    assert subprocess.run([UNOKIT, "demo", "--record", str(game)], check=False,
+                          capture_output=True).returncode == 0  # fmt: skip
+    for args, words in [
+        (["--resume", str(game)], "is a game record, not a match"),
+        (["--resume", str(game), "--seed", "3"], "leave out --seed"),
+    ]:
+        done = subprocess.run([UNOKIT, "play", *args], capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, check=False)  # fmt: skip
+        assert done.returncode == 2 and words in done.stderr, done.stderr
+        assert len(done.stderr.splitlines()) == 1

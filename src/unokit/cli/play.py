@@ -11,10 +11,13 @@ import tempfile
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from unokit.bots import Bot, BotError, make_bot, split_bot_list
 from unokit.bots.external import ExternalBot
+from unokit.cli.records import load_record, replay_match
 from unokit.cli.tools import (
+    BadInput,
     Interrupted,
     Number,
     OutputPath,
@@ -49,15 +52,19 @@ def build_table(
     bots: str | None = None,
     seed: int | None = None,
     target: int | None = None,
+    match: Match | None = None,
 ) -> tuple[Table, dict[int, str]]:
-    """The match and its bots as the options say (``ValueError`` says what is wrong)."""
-    switches = parse_house(house)
-    if target is not None:
-        switches["target"] = target
-    rules = Rules.preset(preset, **switches)
-    if seed is None:
-        seed = secrets.randbits(31)
-    match = Match(rules, players=players, seed=seed)
+    """The match and its bots as the options say (``ValueError`` says what is wrong);
+    ``match``: go on with this one (``--resume``), its players and seed."""
+    if match is None:
+        switches = parse_house(house)
+        if target is not None:
+            switches["target"] = target
+        rules = Rules.preset(preset, **switches)
+        if seed is None:
+            seed = secrets.randbits(31)
+        match = Match(rules, players=players, seed=seed)
+    players, seed = match.players, match.seed
     specs = split_bot_list(bots or default_bot())
     seeds = Random(seed ^ 0x5EED)
     table_bots: dict[int, Bot] = {}
@@ -82,6 +89,22 @@ def log_bot_errors(table: Table) -> str | None:
     for bot in programs:
         bot.stderr_log = path
     return path
+
+
+def _resumed(path: Path) -> Match:
+    """The match saved in ``path``, replayed to where it stopped, with no other option that
+    would change it (``UsageError``, ``BadInput``: why it cannot go on)."""
+    ctx = click.get_current_context()
+    for name in ("preset", "house", "players", "seed", "target"):
+        if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
+            flag = "--rules" if name == "preset" else f"--{name}"
+            raise click.UsageError(
+                f"--resume goes on with the record's rules, players and seed: leave out {flag}"
+            )
+    match = replay_match(path, load_record(path))
+    if match.over:
+        raise BadInput(f"the match in {path} is over: there is nothing to resume")
+    return match
 
 
 def say(line: str) -> None:
@@ -125,6 +148,13 @@ def save_record(rounds: Match, path: Path) -> None:
 )
 @click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")
 @click.option("--force", is_flag=True, help="replace the --record file if it exists")
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="go on with the match saved in this record (by --record), where it stopped; it is "
+    "saved there again unless --record names another file",
+)
 def play(  # noqa: PLR0917 - click passes every option
     preset: str,
     house: str,
@@ -137,19 +167,32 @@ def play(  # noqa: PLR0917 - click passes every option
     reaction: float,
     mono: bool,
     force: bool,
+    resume_path: Path | None,
 ) -> None:
-    """Play a match against bots, full screen in the terminal. You are seat 0."""
-    refuse_existing(record_path, force)
+    """Play a match against bots, full screen in the terminal. You are seat 0.
+
+    \b
+    Examples:
+      unokit play --bots easy,hard --record match.json
+      unokit play --rules mattel-2015 --house stacking,seven_o --players 3
+      unokit play --resume match.json
+    """
+    resumed = _resumed(resume_path) if resume_path is not None else None
+    if resumed is not None and record_path is None:
+        record_path = resume_path  # the match goes on in its own file
+    else:
+        refuse_existing(record_path, force)
     if bots is not None:
         parse_bots(bots)  # a bad name or setting is a usage error, with --bots named
     try:
         table, labels = build_table(
-            preset=preset, house=house, players=players, bots=bots, seed=seed, target=target
-        )
+            preset=preset, house=house, players=players, bots=bots, seed=seed, target=target,
+            match=resumed,
+        )  # fmt: skip
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     rounds = table.rounds
-    check_bots_fit(list(labels.values()), rounds.rules, players)
+    check_bots_fit(list(labels.values()), rounds.rules, rounds.players)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         for bot in table.bots.values():
             with contextlib.suppress(BotError, OSError):

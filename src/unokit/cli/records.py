@@ -165,6 +165,15 @@ def _checked_match(path: Path, record: dict[str, Any]) -> Match:
     return match
 
 
+def replay_match(path: Path, record: dict[str, Any]) -> Match:
+    """The match of a full match record, replayed and checked to where it stopped
+    (``BadInput``: why it cannot be, e.g. a game record or one seat's)."""
+    if record["format"] != MATCH_FORMAT:
+        raise BadInput(f"{path} is {_FORMATS[record['format']]}, not a match: 'unokit play "
+                       "--record FILE' saves a match to resume")  # fmt: skip
+    return _checked_match(path, record)
+
+
 def check_record(path: Path, record: dict[str, Any]) -> None:
     """Refuse (``BadInput``) a full record that does not replay to what it states, or a
     one-seat record, which hides cards and cannot be played back."""
