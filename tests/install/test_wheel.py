@@ -284,6 +284,7 @@ COMMAND_EXTRA: dict[str, str | None] = {
     "bots": None,
     "score": None,
     "simulate": "sim",
+    "ladder": "sim",
     "play": "tui",
     "serve": "server",
 }
@@ -340,6 +341,8 @@ def short_runs(bin_dir: Path, folder: Path, extra: str) -> dict[str, list[str]]:
     if extra == "sim":
         args = ("--bots", "greedy,random", "--games", "4", "--quiet", "--out", "r.json")
         check("simulate", attempt(unokit, "simulate", *args, cwd=folder), "")
+        roster = ("--bots", "random,greedy,easy,normal", "--tables", "2", "--quiet")
+        check("ladder", attempt(unokit, "ladder", *roster, cwd=folder), "win share")
     if extra == "tui":  # it gets as far as looking for the terminal it needs
         done = attempt(unokit, "play", "--bots", "easy,hard", cwd=folder)
         if done.returncode != 2 or "play needs a terminal" not in done.stderr:

@@ -22,6 +22,7 @@ __all__ = ["main"]
 # used, so `unokit demo` starts fast and works without the extras installed.
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "simulate": ("unokit.cli.simulate", "simulate", "sim"),
+    "ladder": ("unokit.cli.ladder", "ladder", "sim"),
     "play": ("unokit.cli.play", "play", "tui"),
     "serve": ("unokit.cli.serve", "serve", "server"),
 }
