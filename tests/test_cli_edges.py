@@ -296,3 +296,46 @@ def test_the_score_pad_follows_a_link_and_writes_into_a_device(tmp_path: Path) -
     reader.join(timeout=60)
     assert done.returncode == 0, done.stderr
     assert pipe.is_fifo() and json.loads(got[0])["players"] == ["Ann", "Bob"]
+
+
+# -- the words right --
+
+
+def test_a_round_left_unfinished_replays_as_left_not_blocked(tmp_path: Path) -> None:
+    from unokit import Match, Rules
+
+    match = Match(Rules.preset("mattel-2021"), players=2, seed=2)
+    game = match.game
+    game.apply(game.legal_actions()[0])
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(match.record()))  # what play --record saves on quitting
+    done = run("replay", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "the round was left unfinished" in done.stdout
+    assert "blocked" not in done.stdout and "points this round" not in done.stdout
+
+
+def test_every_bot_and_setting_that_bots_lists_is_described() -> None:
+    listing = run("bots").stdout.splitlines()
+    settings = [line for line in listing if line.startswith("  ") and "=" in line.split()[0]]
+    assert len(settings) > 25
+    bare = [line for line in settings if len(line.split("  ")) < 3 and "key=value" not in line]
+    assert bare == [], bare
+    assert not any("``" in line for line in listing)  # no docstring markup
+
+
+def test_a_bad_bot_setting_names_what_it_should_be_and_every_setting_there_is() -> None:
+    eager = run("simulate", "--bots", "random:eager=abc,greedy", "--games", "2")
+    one_line_error(eager, "'--bots'", "eager=abc should be a number")
+    unknown = run("simulate", "--bots", "greedy:nosuch=1,greedy", "--games", "2")
+    one_line_error(unknown, "no setting 'nosuch'", "challenge, points, forget_uno, miss_catch")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["demo", "replay", "presets", "bots", "score", "simulate", "ladder", "play", "serve"],
+)
+def test_every_commands_help_has_examples(command: str) -> None:
+    done = run(command, "-h")
+    assert done.returncode == 0 and "Example" in done.stdout, done.stdout
+    assert f"unokit {command}" in done.stdout.split("Example", 1)[1]

@@ -45,7 +45,13 @@ __all__ = ["demo"]
 def demo(  # noqa: PLR0917 - click passes every option
     preset: str, house: str, players: int, seed: int, record_path: Path | None, force: bool
 ) -> None:
-    """Play one complete round among random players and print it move by move."""
+    """Play one complete round among random players and print it move by move.
+
+    \b
+    Examples:
+      unokit demo --players 3 --seed 7
+      unokit demo --house seven_o,jump_in --record game.json
+    """
     refuse_existing(record_path, force)
     try:
         rules = Rules.preset(preset, **parse_house(house))

@@ -141,6 +141,9 @@ def _print_result(result: Any, names: list[str]) -> None:
     if not isinstance(result, dict) or not result:
         return
     winner = result.get("winner")
+    if result.get("over") is False:  # the players left before anyone went out
+        click.echo("the round was left unfinished")
+        return
     if winner is None:
         click.echo("the round ended blocked: nobody went out")
     else:

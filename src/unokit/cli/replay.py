@@ -18,7 +18,13 @@ __all__ = ["replay"]
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--watch", is_flag=True, help="play the record back on the terminal screen")
 def replay(file: Path, watch: bool) -> None:
-    """Print a game or match record; a full record is replayed and checked first."""
+    """Print a game or match record; a full record is replayed and checked first.
+
+    \b
+    Examples:
+      unokit replay match.json
+      unokit replay match.json --watch
+    """
     record = load_record(file)
     if watch:
         check_record(file, record)

@@ -139,6 +139,7 @@ def score() -> None:
     """Keep score of a match played with real cards (the /score page's pad, in a file).
 
     \b
+    Examples:
         unokit score new match.json --edition 2021 --players Ann,Bob,Cy
         unokit score round match.json --out Ann --hand Bob=R7,G7,W --hand Cy=2x5,+2
         unokit score show match.json

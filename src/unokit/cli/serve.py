@@ -254,7 +254,17 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     log_level: str,
     log_format: str,
 ) -> None:
-    """Serve tables to browsers: open the printed address and create a table."""
+    """Serve tables to browsers: open the printed address and create a table.
+
+    Options also come from the environment: UNOKIT_HOST, UNOKIT_PORT, UNOKIT_DB,
+    UNOKIT_REDIS and more (docs/server.md lists them).
+
+    \b
+    Examples:
+      unokit serve
+      unokit serve --host 0.0.0.0 --port 8080 --db postgresql+psycopg://u:p@db/unokit
+      unokit serve --redis redis://127.0.0.1:6379/0 --standin normal
+    """
     import uvicorn
 
     from unokit.server.app import create_app

@@ -237,7 +237,14 @@ def simulate(
 ) -> None:
     """Play many games among bots and report who wins, with 95% intervals.
 
-    A failing bot or Ctrl-C stops the run; the games finished are reported and saved.
+    A failing bot, Ctrl-C or the --for time stops the run; the games finished are reported
+    and saved.
+
+    \b
+    Examples:
+      unokit simulate --bots greedy,random,random,random --games 2000 --jobs auto
+      unokit simulate --bots hard,normal --for 10m --out results.json --plot win.png
+      unokit simulate --rules mattel-2015 --house stacking --bots greedy --players 5
     """
     refuse_existing(out, force)
     refuse_existing(plot, force)
