@@ -339,3 +339,36 @@ def test_every_commands_help_has_examples(command: str) -> None:
     done = run(command, "-h")
     assert done.returncode == 0 and "Example" in done.stdout, done.stdout
     assert f"unokit {command}" in done.stdout.split("Example", 1)[1]
+
+
+FOLDER_REMOVER = """
+import json, shutil, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        shutil.rmtree(sys.argv[1], ignore_errors=True)  # the folder goes while the run runs
+        print(json.dumps({"type": "ready", "name": "remover", "protocol": 1}), flush=True)
+    elif message["type"] == "decide":
+        print(json.dumps({"type": "action", "id": message["id"],
+                          "action": message["legal"][0]}), flush=True)
+"""
+
+
+def test_results_and_plot_whose_folder_went_away_are_both_saved_elsewhere(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "gone"
+    folder.mkdir()
+    script = tmp_path / "remover.py"
+    script.write_text(FOLDER_REMOVER)
+    bot = f"external:command={sys.executable} {script} {folder}"
+    done = run("simulate", "--bots", f"random,{bot}", "--games", "2", "--quiet",
+               "--out", str(folder / "r.json"), "--plot", str(folder / "w.png"))  # fmt: skip
+    line = one_line_error(done, code=1)
+    spares = [Path(part.rsplit("saved to ", 1)[1].split(" instead")[0])
+              for part in line.split("; cannot write")[0:] if "saved to" in part]  # fmt: skip
+    assert len(spares) == 2, line
+    assert {p.suffix for p in spares} == {".json", ".png"}
+    for spare in spares:
+        assert spare.stat().st_size > 0
+        spare.unlink()

@@ -357,21 +357,32 @@ def _run(  # noqa: PLR0917 - the options, checked
         click.echo(f"{total.games:,}{of} games finished in the --for time", err=True)
     elif total.games < games:
         click.echo(f"{total.games:,} of {games:,} games finished", err=True)
+    problems = []  # a file that could not be written does not stop the next one
     if out is not None and (total.games or not to_stdout):
         text = report.to_csv() if out.suffix.lower() == ".csv" else report.to_json_text()
-        write_output(out, text)
-        if not to_stdout:
-            click.echo(f"results saved to {out}")
+        try:
+            write_output(out, text)
+            if not to_stdout:
+                click.echo(f"results saved to {out}")
+        except click.ClickException as err:
+            problems.append(err.format_message())
     if plot is not None and total.games:
         try:
-            replace_file(plot, report.plot)
-        except OSError as err:
-            _plot_elsewhere(report, plot, err)
-        click.echo(f"plot saved to {plot}", err=to_stdout)
-    if interrupted:
-        raise Interrupted()
+            try:
+                replace_file(plot, report.plot)
+            except OSError as err:
+                _plot_elsewhere(report, plot, err)
+            click.echo(f"plot saved to {plot}", err=to_stdout)
+        except click.ClickException as err:
+            problems.append(err.format_message())
     if failure is not None:
-        fail(failure)
+        problems.insert(0, failure)
+    if interrupted:
+        if problems:
+            click.echo(f"Error: {'; '.join(problems)}", err=True)
+        raise Interrupted()
+    if problems:
+        fail("; ".join(problems))
 
 
 def _processes_for(jobs: int | None, games: int, backend: str) -> int:
