@@ -333,7 +333,7 @@ def test_a_bad_bot_setting_names_what_it_should_be_and_every_setting_there_is() 
 
 @pytest.mark.parametrize(
     "command",
-    ["demo", "replay", "presets", "bots", "score", "simulate", "ladder", "play", "serve"],
+    ["demo", "replay", "presets", "bots", "score", "config", "simulate", "ladder", "play", "serve"],
 )
 def test_every_commands_help_has_examples(command: str) -> None:
     done = run(command, "-h")

@@ -283,6 +283,7 @@ COMMAND_EXTRA: dict[str, str | None] = {
     "presets": None,
     "bots": None,
     "score": None,
+    "config": None,
     "simulate": "sim",
     "ladder": "sim",
     "play": "tui",
@@ -335,6 +336,7 @@ def short_runs(bin_dir: Path, folder: Path, extra: str) -> dict[str, list[str]]:
     check("replay", attempt(unokit, "replay", "g.json", cwd=folder), "(replayed and checked)")
     check("presets", attempt(unokit, "presets", cwd=folder), "mattel-2021")
     check("bots", attempt(unokit, "bots", cwd=folder), "ismcts")
+    check("config", attempt(unokit, "config", cwd=folder), "play.bots")
     new = ("score", "new", "s.json", "--players", "Ann,Bob")
     check("score", attempt(unokit, *new, cwd=folder), "s.json")
     check("score", attempt(unokit, "score", "show", "s.json", cwd=folder), "Ann")

@@ -284,3 +284,46 @@ def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path) -> None:
                               stdin=subprocess.DEVNULL, check=False)  # fmt: skip
         assert done.returncode == 2 and words in done.stderr, done.stderr
         assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_players_defaults_come_from_the_config_file_and_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "matches"
+    folder.mkdir()
+    (tmp_path / "unokit").mkdir()
+    (tmp_path / "unokit" / "config.toml").write_text(
+        f'[play]\nrules = "mattel-2015"\nbots = "hard"\nplayers = 2\nrecord_folder = "{folder}"\n'
+    )
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setenv("UNOKIT_PLAY_BOTS", "easy")  # the environment over the file
+    code, text = run_in_terminal(["play", "--seed", "2"], [(b"Press ? for help", b"\x03")])
+    assert code == 130, text[-2000:]
+    assert "mattel-2015" in text and "(easy)" in text and "(hard)" not in text
+    (saved,) = folder.glob("unokit-*.json")
+    record = json.loads(saved.read_text())
+    assert record["players"] == 2 and record["rules"]["name"] == "mattel-2015"
+
+
+def test_unokit_config_shows_each_value_and_where_it_came_from(tmp_path: Path) -> None:
+    (tmp_path / "unokit").mkdir()
+    config = tmp_path / "unokit" / "config.toml"
+    config.write_text('[play]\ndelay = 0.3\nbots = "hard"\n')
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "UNOKIT_PLAY_BOTS": "easy"}
+    shown = subprocess.run([UNOKIT, "config"], capture_output=True, text=True, env=env,
+                           check=False).stdout  # fmt: skip
+    lines = {line.split()[0]: line for line in shown.splitlines() if line.startswith("play.")}
+    assert lines["play.delay"].split()[1:] == ["0.3", "from", str(config)]
+    assert lines["play.bots"].split()[1:] == ["'easy'", "from", "UNOKIT_PLAY_BOTS"]
+    assert lines["play.rules"].split()[1:] == ["'mattel-2021'", "from", "default"]
+    for text, words in [
+        ("[play]\nnosuch = 1\n", "[play] has no setting 'nosuch'"),
+        ('[play]\ndelay = "soon"\n', "delay is float, not 'soon'"),
+        ("play = [", "is not TOML"),
+    ]:
+        config.write_text(text)
+        for command in (["config"], ["play"]):
+            done = subprocess.run([UNOKIT, *command], capture_output=True, text=True, env=env,
+                                  stdin=subprocess.DEVNULL, check=False)  # fmt: skip
+            assert done.returncode == 2 and words in done.stderr, (command, done.stderr)
+            assert len(done.stderr.splitlines()) == 1

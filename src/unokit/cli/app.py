@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from unokit.cli.about import version_line
+from unokit.cli.config import config, play_defaults
 from unokit.cli.demo import demo
 from unokit.cli.lists import bots, presets
 from unokit.cli.replay import replay
@@ -98,7 +99,8 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version_line(), message="%(version)s")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """unokit: Uno as the rule sheets say.
 
     Shell completion of commands, options, presets and bots: add this line to ~/.bashrc
@@ -107,7 +109,9 @@ def main() -> None:
     \b
         eval "$(_UNOKIT_COMPLETE=bash_source unokit)"
     """
+    if ctx.invoked_subcommand == "play":  # a player's defaults (unokit config)
+        ctx.default_map = {"play": play_defaults()}
 
 
-for _command in (demo, replay, presets, bots, score):
+for _command in (demo, replay, presets, bots, score, config):
     main.add_command(_command)

@@ -8,6 +8,7 @@ import os
 import secrets
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import click
@@ -107,6 +108,23 @@ def _resumed(path: Path) -> Match:
     return match
 
 
+def _in_folder(folder: Path) -> Path:
+    """A new record's path in ``folder``: ``unokit-20261205-143000.json``, by the time the
+    match begins (``UsageError`` when the folder is not there)."""
+    folder = folder.expanduser()
+    if not folder.is_dir():
+        raise click.BadParameter(
+            f"there is no folder {str(folder)!r}", param_hint="'--record-folder'"
+        )
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"unokit-{stamp}.json"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"unokit-{stamp}-{number}.json"
+    return path
+
+
 def say(line: str) -> None:
     """Print a line after the game, which the terminal may no longer take (it was closed)."""
     with contextlib.suppress(OSError):
@@ -149,6 +167,13 @@ def save_record(rounds: Match, path: Path) -> None:
 @click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")
 @click.option("--force", is_flag=True, help="replace the --record file if it exists")
 @click.option(
+    "--record-folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="save each match's record in this folder, named by the time it began, unless "
+    "--record names a file (a player's default: unokit config)",
+)
+@click.option(
     "--resume",
     "resume_path",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -167,6 +192,7 @@ def play(  # noqa: PLR0917 - click passes every option
     reaction: float,
     mono: bool,
     force: bool,
+    record_folder: Path | None,
     resume_path: Path | None,
 ) -> None:
     """Play a match against bots, full screen in the terminal. You are seat 0.
@@ -178,6 +204,8 @@ def play(  # noqa: PLR0917 - click passes every option
       unokit play --resume match.json
     """
     resumed = _resumed(resume_path) if resume_path is not None else None
+    if record_path is None and resumed is None and record_folder is not None:
+        record_path = _in_folder(record_folder)
     if resumed is not None and record_path is None:
         record_path = resume_path  # the match goes on in its own file
     else:
