@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import resource
 import socket
 import subprocess
@@ -372,3 +373,14 @@ def test_results_and_plot_whose_folder_went_away_are_both_saved_elsewhere(
     for spare in spares:
         assert spare.stat().st_size > 0
         spare.unlink()
+
+
+def test_demo_max_lines_keeps_a_long_round_short_and_its_result_whole() -> None:
+    args = ("demo", "--house", "seven_o,jump_in,stacking,draw_to_match", "--seed", "99")
+    done = run(*args, "--max-lines", "10")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) < 20 and "Cal wins the round" in lines
+    assert re.fullmatch(r"\.\.\. [\d,]+ more lines of moves \(--max-lines 10\)", lines[11])
+    whole = run("demo", "--seed", "2").stdout
+    assert run("demo", "--seed", "2", "--max-lines", "1000000").stdout == whole
