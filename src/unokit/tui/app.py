@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import textwrap
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -638,9 +639,12 @@ class PlayApp(TableApp):
         text.append(f" {'':<4} {'left in hand':<26} {'round':>6} {'total':>6}\n", style="bold")
         scores = rounds.scores
         for seat, hand in enumerate(view.get("hands") or []):
-            left = " ".join(hand) if len(hand) <= 8 else f"{' '.join(hand[:7])} …"
+            # the whole hand, wrapped in its column, so the points can be checked
+            left = textwrap.wrap(" ".join(hand), 26) or [""]
             points = (view.get("round_points") or [0] * rounds.players)[seat]
-            text.append(f" {self.names[seat]:<4} {left:<26} {points:>6} {scores[seat]:>6}\n")
+            text.append(f" {self.names[seat]:<4} {left[0]:<26} {points:>6} {scores[seat]:>6}\n")
+            for more in left[1:]:
+                text.append(f" {'':<4} {more}\n")
         if rounds.over:
             text.append("\nThe match is over.", style="bold")
         elif rounds.rules.scoring in SCORING_WORDS:
