@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import signal
 import textwrap
 from typing import Any, ClassVar
@@ -387,6 +388,11 @@ class PlayApp(TableApp):
 
     def action_menu(self) -> None:
         legal = self.legal()
+        if self.say_uno:  # after u, each play with "uno" comes before the same play without
+            legal = list(legal)
+            for i in range(1, len(legal)):
+                if legal[i].uno and dataclasses.replace(legal[i], uno=False) == legal[i - 1]:
+                    legal[i - 1], legal[i] = legal[i], legal[i - 1]
         if legal:
             self.push_screen(ChoiceDialog("Every legal action", self._choices(legal)), self._chosen)
 
