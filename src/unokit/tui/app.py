@@ -505,9 +505,31 @@ class PlayApp(TableApp):
                 if a.target is not None
             ]
             self.push_screen(ChoiceDialog("Point Taken: point at whom?", choices), self._chosen)
+        elif "take" in kinds and view.get("mini_pile"):
+            self._auto_key = key
+            self.push_screen(self.pile_up_dialog(view, legal), self._chosen)
         elif not kinds & KNOWN_TURN_KINDS and kinds - {"uno", "catch", "jump"}:
             self._auto_key = key
             self.push_screen(ChoiceDialog("Your move", self._choices(legal)), self._chosen)
+
+    def pile_up_dialog(self, view: dict[str, Any], legal: list[Action]) -> ChoiceDialog:
+        """Party!'s Wild Pile Up when the person has nothing to add: what the mini pile is,
+        and that taking it is the move."""
+        pile = list(view.get("mini_pile") or [])
+        color = view.get("mini_color")
+        colour = COLOR_NAMES.get(color, "its colour") if isinstance(color, str) else "its colour"
+        count = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
+        choices = [
+            Choice(_KEYS[i % len(_KEYS)], f"take the mini pile ({count})" if a.kind == "take"
+                   else str(a), str(a))
+            for i, a in enumerate(legal)
+        ]  # fmt: skip
+        note = (
+            f"A Wild Pile Up started a mini pile ({' '.join(pile)}). Each player in turn adds "
+            f"a {colour} card or a wild to it; you hold neither, so you take the whole pile "
+            f"into your hand ({count})."
+        )
+        return ChoiceDialog("Wild Pile Up: take the mini pile", choices, note=note)
 
     def challenge_dialog(self, view: dict[str, Any], legal: list[Action]) -> ChoiceDialog:
         pending = view.get("pending")
