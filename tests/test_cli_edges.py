@@ -231,7 +231,8 @@ def test_jobs_are_capped_at_the_cpus_and_auto_at_the_work() -> None:
     cpus = len(os.sched_getaffinity(0))
     done = run("simulate", "--bots", "random,random", "--games", "10", "--jobs", "1000", "--quiet")
     assert done.returncode == 0, done.stderr
-    assert f"--jobs 1000: {cpus} processes, one a CPU this process may use" in done.stderr
+    many = f"{cpus} processes" if cpus != 1 else "1 process"
+    assert f"--jobs 1000: {many}, one a CPU this process may use" in done.stderr
     auto = run("simulate", "--bots", "random,random", "--games", "10", "--jobs", "auto")
     assert auto.returncode == 0 and "--jobs" not in auto.stderr, auto.stderr
     one_line_error(run("simulate", "--jobs", "x"), "'--jobs'", "nor auto")

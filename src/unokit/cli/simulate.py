@@ -396,7 +396,8 @@ def _processes_for(jobs: int | None, games: int, backend: str) -> int:
     if jobs is None:
         return min(cpus, enough)
     if jobs > cpus:
-        click.echo(f"--jobs {jobs}: {cpus} processes, one a CPU this process may use", err=True)
+        many = f"{cpus} processes" if cpus != 1 else "1 process"
+        click.echo(f"--jobs {jobs}: {many}, one a CPU this process may use", err=True)
         return min(cpus, games)
     return min(jobs, games)
 
