@@ -10,9 +10,10 @@ build (the ``gpu`` extra): 90 s in all on an idle machine (2026-12-04).
 
 Each extra alone, and none, gets its own environment (pip installs into it from outside,
 ``pip --python``, so no pip is copied in): each command's ``-h`` and a short run. Those eight
-environments added 140 s to ``pytest tests/install`` at a load of about 8 (2026-12-05): the
-bare install 3 s, ``tui`` 7 s, ``fast`` 10 s, ``ray`` 20 s, ``envs`` 20 s, ``sim`` 24 s,
-``server`` 26 s (with a served page), ``gpu`` (PyTorch) 29 s.
+environments add 140 to 170 s to ``pytest tests/install`` on the 2-core machine at a load of
+8 to 12 from other work (2026-12-05; ``--durations``): the bare install 3 to 7 s, ``tui`` 7
+to 19 s, ``fast`` 10 to 23 s, ``ray`` 13 to 20 s, ``envs`` 19 to 20 s, ``sim`` 24 to 30 s,
+``server`` 26 s (with a served page), ``gpu`` (PyTorch) 29 to 35 s.
 """
 
 from __future__ import annotations
