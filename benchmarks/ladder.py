@@ -3,6 +3,9 @@
     .venv/bin/python benchmarks/ladder.py --tables 400 --seed 2026 --jobs 2 \\
         --plot docs/ladder.svg --out ladder.json
 
+(``unokit ladder`` plays the same ladder, with a progress bar; this script prints the
+Markdown table of docs/bots.md and reads its roster with ';' between bots.)
+
 Each table seats four different bots of the roster and plays its deal four times, the bots
 rotated a seat each time (``unokit.simulate.ladder``). Prints the ladder best first, as a
 Markdown table for docs/bots.md: the rating ``mu`` with its 95% interval (± 1.96 sigma),
@@ -20,59 +23,21 @@ import time
 from pathlib import Path
 
 from unokit.rules import Rules
-from unokit.simulate.ladder import Ladder, LadderRow, TableResult, play_table, rate, tables
-
-ROSTER = (
-    "random",
-    "easy:think=0",
-    "normal:think=0",
-    "hard:think=0",
-    "greedy",
-    "greedy:points=0",
-    "greedy:points=0,challenge=1",
-    "greedy:forget_uno=0.2,miss_catch=0.5",
-    "ismcts:iterations=50",
-    "ismcts:iterations=200",
-    "strongest:think=0",
-    "learned",
+from unokit.simulate.ladder import (
+    ROSTER,
+    Ladder,
+    TableResult,
+    markdown,
+    play_table,
+    plot_ladder,
+    rate,
+    tables,
 )
 
 
 def _play(job: tuple[Ladder, int, tuple[int, ...]]) -> TableResult:
     ladder, index, entries = job
     return play_table(ladder, index, entries)
-
-
-def markdown(rows: list[LadderRow]) -> str:
-    lines = [
-        "| rank | bot | rating (95% interval) | ordinal | games | win share |",
-        "|---:|---|---|---:|---:|---:|",
-    ]
-    for i, r in enumerate(rows, 1):
-        lines.append(
-            f"| {i} | `{r.bot}` | {r.mu:.1f} [{r.low:.1f}, {r.high:.1f}] | {r.ordinal:.1f} "
-            f"| {r.games} | {100 * r.win_share:.1f}% |"
-        )
-    return "\n".join(lines)
-
-
-def plot(rows: list[LadderRow], path: Path, title: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(8, 0.45 * len(rows) + 1.2))
-    names = [r.bot for r in rows][::-1]
-    mus = [r.mu for r in rows][::-1]
-    errs = [1.96 * r.sigma for r in rows][::-1]
-    ax.errorbar(mus, range(len(rows)), xerr=errs, fmt="o", capsize=3)
-    ax.set_yticks(range(len(rows)), names)
-    ax.set_xlabel("OpenSkill rating (mu, 95% interval)")
-    ax.set_title(title)
-    ax.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path)
 
 
 def main() -> None:
@@ -99,7 +64,7 @@ def main() -> None:
     )
     print(markdown(rows))
     if args.plot:
-        plot(rows, args.plot, f"unokit ladder: {args.rules}, {4 * args.tables} games")
+        plot_ladder(rows, args.plot, f"unokit ladder: {args.rules}, {4 * args.tables} games")
     if args.out:
         data = [
             {"bot": r.bot, "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins}

@@ -7,6 +7,13 @@ the project's 2-core machine at a load of about 5 from other work, 88 CPU second
 (2026-12-02): building (54 s, compiling the core once), installing the extras (36 s), the two
 plain-Python installs (13 s each), the commands (3 s). The extras now include PyTorch's CPU
 build (the ``gpu`` extra): 90 s in all on an idle machine (2026-12-04).
+
+Each extra alone, and none, gets its own environment (pip installs into it from outside,
+``pip --python``, so no pip is copied in): each command's ``-h`` and a short run. Those eight
+environments add 140 to 170 s to ``pytest tests/install`` on the 2-core machine at a load of
+8 to 12 from other work (2026-12-05; ``--durations``): the bare install 3 to 7 s, ``tui`` 7
+to 19 s, ``fast`` 10 to 23 s, ``ray`` 13 to 20 s, ``envs`` 19 to 20 s, ``sim`` 24 to 30 s,
+``server`` 26 s (with a served page), ``gpu`` (PyTorch) 29 to 35 s.
 """
 
 from __future__ import annotations
@@ -265,3 +272,128 @@ def test_unokit_pure_installs_the_sdist_as_plain_python_on_purpose(
     )  # fmt: skip
     assert "WARNING: unokit:" not in out
     assert "(plain Python, " in run(bin_dir / "unokit", "--version", cwd=tmp_path)
+    assert "needs the 'sim' extra" in run(bin_dir / "unokit", "-h", cwd=tmp_path)
+    assert short_runs(bin_dir, tmp_path, "") == {}  # a bare install, as plain Python
+
+
+# -- the extras one by one: each command runs, or says in one line which extra it needs --
+
+COMMAND_EXTRA: dict[str, str | None] = {
+    "demo": None,
+    "replay": None,
+    "presets": None,
+    "bots": None,
+    "score": None,
+    "config": None,
+    "simulate": "sim",
+    "ladder": "sim",
+    "play": "tui",
+    "serve": "server",
+}
+"""Each command and the extra it needs (``None``: a bare install runs it)."""
+
+SINGLE_EXTRAS = ("", "fast", "sim", "tui", "server", "envs", "ray", "gpu")
+"""A bare install, then each extra alone, as ``pip install 'unokit[sim]'`` gives it."""
+
+
+def attempt(
+    *command: str | Path, cwd: Path, stdin: int | None = subprocess.DEVNULL
+) -> subprocess.CompletedProcess[str]:
+    """Run an installed command (outside the repository, no Python path of ours)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "UNOKIT_PURE")}
+    return subprocess.run(
+        [str(part) for part in command],
+        check=False,
+        cwd=cwd,
+        env=env,
+        stdin=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def refused_for(done: subprocess.CompletedProcess[str], extra: str) -> bool:
+    """Whether a command stopped with one line naming ``extra``, exit status 2."""
+    return (
+        done.returncode == 2
+        and done.stderr.count("\n") == 1
+        and f"{extra!r} extra" in done.stderr
+        and f"unokit[{extra}]" in done.stderr
+    )
+
+
+def short_runs(bin_dir: Path, folder: Path, extra: str) -> dict[str, list[str]]:
+    """A short run of each command the extra gives (``--out``, records, a served page):
+    the lines of what went wrong, by command."""
+    unokit = bin_dir / "unokit"
+    wrong: dict[str, list[str]] = {}
+
+    def check(name: str, done: subprocess.CompletedProcess[str], expect: str) -> None:
+        if done.returncode != 0 or expect not in done.stdout + done.stderr:
+            wrong.setdefault(name, []).append(f"exit {done.returncode}: {done.stderr[-500:]}")
+
+    check("demo", attempt(unokit, "demo", "--seed", "2", "--record", "g.json", cwd=folder), "wins")
+    check("replay", attempt(unokit, "replay", "g.json", cwd=folder), "(replayed and checked)")
+    check("presets", attempt(unokit, "presets", cwd=folder), "mattel-2021")
+    check("bots", attempt(unokit, "bots", cwd=folder), "ismcts")
+    check("config", attempt(unokit, "config", cwd=folder), "play.bots")
+    new = ("score", "new", "s.json", "--players", "Ann,Bob")
+    check("score", attempt(unokit, *new, cwd=folder), "s.json")
+    check("score", attempt(unokit, "score", "show", "s.json", cwd=folder), "Ann")
+    if extra == "sim":
+        args = ("--bots", "greedy,random", "--games", "4", "--quiet", "--out", "r.json")
+        check("simulate", attempt(unokit, "simulate", *args, cwd=folder), "")
+        roster = ("--bots", "random,greedy,easy,normal", "--tables", "2", "--quiet")
+        check("ladder", attempt(unokit, "ladder", *roster, cwd=folder), "win share")
+    if extra == "tui":  # it gets as far as looking for the terminal it needs
+        done = attempt(unokit, "play", "--bots", "easy,hard", cwd=folder)
+        if done.returncode != 2 or "play needs a terminal" not in done.stderr:
+            wrong["play"] = [f"exit {done.returncode}: {done.stderr[-500:]}"]
+        learned = attempt(unokit, "play", "--bots", "learned", cwd=folder)
+        if not refused_for(learned, "fast"):
+            wrong["play --bots learned"] = [f"exit {learned.returncode}: {learned.stderr}"]
+    if extra == "server":
+        port = free_port()
+        args = ("serve", "--port", str(port), "--db", "sqlite:///tables.db")
+        with (folder / "serve.log").open("w") as log:
+            process = subprocess.Popen(
+                [str(unokit), *args], cwd=folder, stdout=log, stderr=subprocess.STDOUT,
+                env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+            )  # fmt: skip
+            try:
+                health = get(f"http://127.0.0.1:{port}/health", time.monotonic() + 60)
+                if json.loads(health)["status"] != "ok":
+                    wrong["serve"] = [health]
+            finally:
+                process.terminate()
+                process.wait(timeout=10)
+    return wrong
+
+
+@pytest.mark.parametrize("extra", SINGLE_EXTRAS, ids=[e or "bare" for e in SINGLE_EXTRAS])
+def test_with_one_extra_or_none_every_command_runs_or_names_the_extra_it_needs(
+    wheel: Path, tmp_path: Path, extra: str
+) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    target = f"{wheel}[{extra}]" if extra else str(wheel)
+    pip = (sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "-q")
+    run(*pip, "-c", CONSTRAINTS, target, cwd=tmp_path)
+    bin_dir = venv / "bin"
+    unokit = bin_dir / "unokit"
+    assert run(unokit, "--version", cwd=tmp_path).startswith(f"unokit {__version__} (compiled")
+    listing = run(unokit, "-h", cwd=tmp_path)
+    assert all(f"  {name} " in listing for name in COMMAND_EXTRA), listing
+    wrong: dict[str, list[str]] = {}
+    for name, needs in COMMAND_EXTRA.items():
+        done = attempt(unokit, name, "-h", cwd=tmp_path)
+        helped = done.returncode == 0 and "Usage: unokit" in done.stdout
+        # another extra may bring what a command needs (textual brings rich, simulate's)
+        must_run = needs is None or needs == extra
+        if not (helped or (not must_run and refused_for(done, needs or ""))):
+            wrong[f"{name} -h"] = [f"exit {done.returncode}: {done.stderr[-500:]}"]
+        if not extra and needs is not None and helped:
+            wrong[f"{name} -h"] = ["ran without its extra on a bare install"]
+    wrong |= short_runs(bin_dir, tmp_path, extra)
+    assert wrong == {}

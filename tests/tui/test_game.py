@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -191,3 +192,25 @@ def test_a_drawn_card_that_does_not_match_is_kept_by_pressing_p(tmp_path: Path) 
     asyncio.run(body())
     assert said and "does not match, p keeps it" in said[0]
     assert any("kept the card drawn" in line for line in app.log_lines)
+
+
+def test_the_score_table_shows_every_card_left_in_every_hand() -> None:
+    table, labels = build_table(players=4, bots="random", seed=5, target=10_000)
+    app = PlayApp(table, delay=0, bot_names=labels)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(5000):
+                await settle(pilot, app)
+                if isinstance(app.screen, InfoScreen):
+                    break
+                await pilot.press(*next_keys(app))
+            assert isinstance(app.screen, InfoScreen)
+            words = str(app.screen.body).split()
+            cards = [w for w in words if re.fullmatch(r"[RYGB](\d|\+2|S|R)|W(\+4)?", w)]
+            hands = table.rounds.game.view(None)["hands"]
+            assert max(len(hand) for hand in hands) > 8  # a hand the table once cut at 7
+            assert cards == [card for hand in hands for card in hand]
+            assert "…" not in words
+
+    asyncio.run(body())

@@ -66,3 +66,14 @@ def test_seat_names_are_short_and_distinct() -> None:
     assert names[0] == "You" and len(set(names)) == 16
     assert all(len(n) <= 3 for n in BOT_NAMES)
     assert seat_names(3, me=None) == ["Bea", "Cal", "Dot"]
+
+
+def test_triple_play_names_the_card_turned_up_and_sent_back_and_its_pile() -> None:
+    from unokit.match import Match
+    from unokit.rules import Rules
+
+    match = Match(Rules.preset("triple-play"), players=4, seed=5)
+    lines = Narrator([*NAMES, "Dot"], 0).lines(match.game.events(0))
+    assert "The blue Skip was turned up on pile 2" in lines
+    assert "The blue Skip turned up went back into the deck" in lines
+    assert not any("Wild Draw Four" in line for line in lines)

@@ -6,6 +6,7 @@ import json
 import os
 import select
 import struct
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -232,3 +233,97 @@ def test_triple_plays_help_names_no_pass_and_no_accept() -> None:
     assert "keep the card you drew" not in words and "accept a penalty" not in words
     classic = rules_help(Rules.preset(), 3).plain
     assert "keep the card you drew (pass)" in classic and "accept a penalty" in classic
+
+
+@pytest.mark.parametrize("signame", ["SIGHUP", "SIGTERM"])
+def test_closing_the_terminal_or_kill_saves_the_match_and_restores_the_terminal(
+    tmp_path: Path, signame: str
+) -> None:
+    import signal
+
+    number = getattr(signal, signame)
+    record = tmp_path / "match.json"
+    args = ["play", "--players", "2", "--seed", "2", "--record", str(record)]
+    code, text = run_in_terminal(
+        args, [(b"Press ? for help", lambda fd, pid: os.kill(pid, number))]
+    )
+    assert code == 128 + number, text[-2000:]
+    assert json.loads(record.read_text())["format"] == "unokit.match"
+    assert f"match record saved to {record}" in text
+    after = text.rsplit("Press ? for help", 1)[1]
+    for restore in ("\x1b[?1049l", "\x1b[?25h", "\x1b[?1000l"):  # the screen, cursor, mouse
+        assert restore in after, (restore, after[-500:])
+
+
+def test_resume_takes_a_quit_match_up_where_it_stopped(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    first = ["play", "--players", "2", "--seed", "2", "--delay", "0", "--record", str(record)]
+    code, _ = run_in_terminal(first, [(b"Press ? for help", b"d"), (b"G9", b"\x03")])
+    assert code == 130
+    before = json.loads(record.read_text())["rounds"][0]["actions"]
+    assert before and before[-1][1].startswith("draw")
+    code, text = run_in_terminal(
+        ["play", "--delay", "0", "--resume", str(record)],
+        [(b"p keeps it", b"p"), (b"Your turn", b"\x03")],
+    )
+    assert code == 130, text[-2000:]
+    assert f"match record saved to {record}" in text
+    after = json.loads(record.read_text())["rounds"][0]["actions"]
+    assert after[: len(before)] == before and after[len(before)][1].startswith("pass")
+
+
+def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    assert subprocess.run([UNOKIT, "demo", "--record", str(game)], check=False,
+                          capture_output=True).returncode == 0  # fmt: skip
+    for args, words in [
+        (["--resume", str(game)], "is a game record, not a match"),
+        (["--resume", str(game), "--seed", "3"], "leave out --seed"),
+    ]:
+        done = subprocess.run([UNOKIT, "play", *args], capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, check=False)  # fmt: skip
+        assert done.returncode == 2 and words in done.stderr, done.stderr
+        assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_players_defaults_come_from_the_config_file_and_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "matches"
+    folder.mkdir()
+    (tmp_path / "unokit").mkdir()
+    (tmp_path / "unokit" / "config.toml").write_text(
+        f'[play]\nrules = "mattel-2015"\nbots = "hard"\nplayers = 2\nrecord_folder = "{folder}"\n'
+    )
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setenv("UNOKIT_PLAY_BOTS", "easy")  # the environment over the file
+    code, text = run_in_terminal(["play", "--seed", "2"], [(b"Press ? for help", b"\x03")])
+    assert code == 130, text[-2000:]
+    assert "mattel-2015" in text and "(easy)" in text and "(hard)" not in text
+    (saved,) = folder.glob("unokit-*.json")
+    record = json.loads(saved.read_text())
+    assert record["players"] == 2 and record["rules"]["name"] == "mattel-2015"
+
+
+def test_unokit_config_shows_each_value_and_where_it_came_from(tmp_path: Path) -> None:
+    (tmp_path / "unokit").mkdir()
+    config = tmp_path / "unokit" / "config.toml"
+    config.write_text('[play]\ndelay = 0.3\nbots = "hard"\n')
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "UNOKIT_PLAY_BOTS": "easy"}
+    shown = subprocess.run([UNOKIT, "config"], capture_output=True, text=True, env=env,
+                           check=False).stdout  # fmt: skip
+    lines = {line.split()[0]: line for line in shown.splitlines() if line.startswith("play.")}
+    assert lines["play.delay"].split()[1:] == ["0.3", "from", str(config)]
+    assert lines["play.bots"].split()[1:] == ["'easy'", "from", "UNOKIT_PLAY_BOTS"]
+    assert lines["play.rules"].split()[1:] == ["'mattel-2021'", "from", "default"]
+    for text, words in [
+        ("[play]\nnosuch = 1\n", "[play] has no setting 'nosuch'"),
+        ('[play]\ndelay = "soon"\n', "delay is float, not 'soon'"),
+        ("play = [", "is not TOML"),
+    ]:
+        config.write_text(text)
+        for command in (["config"], ["play"]):
+            done = subprocess.run([UNOKIT, *command], capture_output=True, text=True, env=env,
+                                  stdin=subprocess.DEVNULL, check=False)  # fmt: skip
+            assert done.returncode == 2 and words in done.stderr, (command, done.stderr)
+            assert len(done.stderr.splitlines()) == 1

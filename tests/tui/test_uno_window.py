@@ -128,3 +128,22 @@ def test_a_bot_that_forgets_uno_can_be_caught_until_the_next_seat_starts_its_tur
             assert app.last_error.startswith("nobody to catch")
 
     asyncio.run(body())
+
+
+def test_after_u_the_list_offers_each_play_with_uno_first() -> None:
+    app = two_cards_left()
+
+    async def body() -> None:
+        async with app.run_test() as pilot:
+            await pilot.press("m")
+            before = [str(c.value) for c in app.screen.choices]  # type: ignore[attr-defined]
+            assert before.index("play R5") < before.index("play R5 uno")
+            await pilot.press("escape", "u", "m")
+            await settle(pilot, app)
+            after = [str(c.value) for c in app.screen.choices]  # type: ignore[attr-defined]
+            assert after.index("play R5 uno") < after.index("play R5")
+            await pilot.press("1")  # the first entry keeps the Uno the status line announced
+            await settle(pilot, app)
+            assert app.view["uno_said"] == [0]
+
+    asyncio.run(body())

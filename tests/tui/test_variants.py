@@ -62,3 +62,37 @@ def test_party_lists_its_own_state_and_plays_through_the_list() -> None:
             assert app.view["top"] == "R0" and len(app.view["hand"]) == 6
 
     asyncio.run(body())
+
+
+def test_party_wild_pile_up_explains_the_mini_pile_when_taking_it_is_the_move() -> None:
+    from unokit.bots import make_bot
+    from unokit.game import Game
+    from unokit.rng import Random
+    from unokit.rules import Rules
+    from unokit.tui.autoplay import settle
+    from unokit.tui.table import OneRound, Table
+
+    game = Game.new(Rules.preset("party"), players=3, seed=1)
+    rng = Random(1)
+    while not (game.view(None)["to_play"] == 0
+               and [a.kind for a in game.legal_actions()] == ["take"]):  # fmt: skip
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+    pile = game.view(0)["mini_pile"]
+    app = PlayApp(Table(OneRound(game), {s: make_bot("random", seed=s) for s in (1, 2)}), delay=60)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            dialog = app.screen
+            assert isinstance(dialog, ChoiceDialog)
+            assert dialog.title_text == "Wild Pile Up: take the mini pile"
+            assert [str(c.label) for c in dialog.choices] == [
+                f"take the mini pile ({len(pile)} cards)"
+            ]
+            assert " ".join(pile) in dialog.note and "you take the whole pile" in dialog.note
+            await pilot.press("1")
+            await settle(pilot, app)
+            assert len(app.view["hand"]) >= len(pile)
+
+    asyncio.run(body())

@@ -36,13 +36,12 @@ from collections.abc import Callable, Sequence
 
 from unokit.actions import Action
 from unokit.bots.base import Bot, Decision
-from unokit.bots.belief import beliefs, default_model, weighted_arrange
 from unokit.bots.greedy import GreedyBot
 from unokit.bots.knowledge import HandModel, favourite_color
-from unokit.bots.leaf import default_value
 from unokit.bots.playout import playout_action
 from unokit.bots.registry import make_bot, register_bot
 from unokit.cards import Card
+from unokit.extras import require
 from unokit.game import Game
 from unokit.rng import Random
 
@@ -165,6 +164,10 @@ class IsmctsBot(Bot):
         if value != "count" and not depth:
             raise ValueError(f"value={value} scores playouts cut by depth: give depth too")
         self.value = value
+        if self.belief:
+            require("numpy", "ismcts:belief=true")
+        if value == "learned":
+            require("numpy", "ismcts:value=learned")
         self.last_iterations = 0
         """How many iterations the last search ran (0: the decision was not searched)."""
 
@@ -226,6 +229,8 @@ class IsmctsBot(Bot):
         teams = _teams(decision)
         estimate = chances
         if self.value == "learned":
+            from unokit.bots.leaf import default_value  # numpy: only where it is used
+
             estimate = default_value(int(decision.view["players"])).chances
         more = self._budget(len(candidates))
         rewards: list[list[float]] = [[] for _ in candidates]
@@ -266,6 +271,8 @@ class IsmctsBot(Bot):
         ``model`` if there is one (re-drawn until one explains the others' last plays, or the
         one that explains most of ``_TRIES``)."""
         seat = decision.seat
+        if self.belief and decision.rules.game == "classic":
+            from unokit.bots.belief import beliefs, default_model  # numpy: only where used
         weights = (
             beliefs(decision, default_model())
             if self.belief and decision.rules.game == "classic"
@@ -279,6 +286,8 @@ class IsmctsBot(Bot):
             if weights is None:
                 model.arrange(game, seat, rng)
             else:
+                from unokit.bots.belief import weighted_arrange
+
                 weighted_arrange(game, seat, weights, rng or Random(deal ^ 0x5EED))
 
         def redeal(deal: int) -> Game:

@@ -15,6 +15,7 @@ from typing import Any
 from unokit.bots.base import Bot
 from unokit.bots.personality import PERSONALITY_SETTINGS, Personality
 from unokit.bots.strengths import STRENGTHS, expand_strength
+from unokit.extras import install_hint, missing_extra
 
 __all__ = ["bot_names", "make_bot", "parse_settings", "register_bot", "split_bot_list"]
 
@@ -82,7 +83,7 @@ def _check_setting_names(name: str, factory: Callable[..., Bot], settings: dict[
     params = inspect.signature(factory).parameters
     if any(p.kind is p.VAR_KEYWORD for p in params.values()):
         return  # it takes any setting (an external program's own options)
-    known = [p for p in params if p != "seed"]
+    known = [*(p for p in params if p != "seed"), *PERSONALITY_SETTINGS]
     for key in settings:
         if key not in params or key == "seed":
             has = f"its settings are {', '.join(known)}" if known else "it has none"
@@ -101,7 +102,16 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     """
     name, settings = parse_settings(expand_strength(spec))
     if name not in _REGISTRY and name in _LAZY:
-        importlib.import_module(_LAZY[name])
+        try:
+            importlib.import_module(_LAZY[name])
+        except ModuleNotFoundError as err:
+            extra = missing_extra(err)
+            if extra is None:
+                raise
+            raise ValueError(
+                f"the {name} bot needs {err.name}, which the {extra!r} extra installs: "
+                + install_hint(extra)
+            ) from None
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ValueError(
@@ -113,6 +123,9 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     try:
         bot = factory(seed=seed, **settings)
     except TypeError as err:
+        if "not supported between" in str(err):  # a word where a number belongs
+            given = ", ".join(f"{k}={v}" for k, v in settings.items() if isinstance(v, str))
+            raise ValueError(f"bad settings for bot {name!r}: {given} should be a number") from None
         raise ValueError(f"bad settings for bot {name!r}: {err}") from None
     if traits:
         return Personality(bot, seed=seed, **traits)

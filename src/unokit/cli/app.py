@@ -8,11 +8,13 @@ from typing import Any
 import click
 
 from unokit.cli.about import version_line
+from unokit.cli.config import config, play_defaults
 from unokit.cli.demo import demo
 from unokit.cli.lists import bots, presets
 from unokit.cli.replay import replay
 from unokit.cli.score import score
-from unokit.cli.tools import Interrupted, run_main
+from unokit.cli.tools import Interrupted, reader_gone, run_main
+from unokit.extras import install_hint
 
 __all__ = ["main"]
 
@@ -21,6 +23,7 @@ __all__ = ["main"]
 # used, so `unokit demo` starts fast and works without the extras installed.
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "simulate": ("unokit.cli.simulate", "simulate", "sim"),
+    "ladder": ("unokit.cli.ladder", "ladder", "sim"),
     "play": ("unokit.cli.play", "play", "tui"),
     "serve": ("unokit.cli.serve", "serve", "server"),
 }
@@ -51,9 +54,30 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt:
             raise Interrupted() from None
+        except BrokenPipeError:  # click would end it with status 1
+            reader_gone()
+            raise click.exceptions.Exit(0) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command with its whole first line of help (click cuts them to fit), and a
+        command whose extra is missing with the extra it needs, so ``unokit -h`` works on a
+        bare install."""
+        rows = []
+        for name in self.list_commands(ctx):
+            try:
+                command = self.get_command(ctx, name)
+            except click.UsageError:
+                extra = LAZY_COMMANDS[name][2]
+                rows.append((name, f"(needs the {extra!r} extra: pip install 'unokit[{extra}]')"))
+                continue
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in LAZY_COMMANDS:
@@ -65,8 +89,8 @@ class LazyGroup(click.Group):
             if err.name is not None and err.name.startswith("unokit"):
                 return None  # not built yet
             raise click.UsageError(
-                f"'unokit {cmd_name}' needs the {extra!r} extra: pip install -e '.[{extra}]' "
-                f"in a clone of unokit (or pip install 'unokit[{extra}]')"
+                f"'unokit {cmd_name}' needs the {extra!r} extra ({err.name} is missing): "
+                + install_hint(extra)
             ) from None
         command = getattr(module, attr)
         assert isinstance(command, click.Command)
@@ -75,7 +99,8 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version_line(), message="%(version)s")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """unokit: Uno as the rule sheets say.
 
     Shell completion of commands, options, presets and bots: add this line to ~/.bashrc
@@ -84,7 +109,9 @@ def main() -> None:
     \b
         eval "$(_UNOKIT_COMPLETE=bash_source unokit)"
     """
+    if ctx.invoked_subcommand == "play":  # a player's defaults (unokit config)
+        ctx.default_map = {"play": play_defaults()}
 
 
-for _command in (demo, replay, presets, bots, score):
+for _command in (demo, replay, presets, bots, score, config):
     main.add_command(_command)

@@ -13,8 +13,13 @@ from pathlib import Path
 import click
 
 from unokit.cli.records import player_names
-from unokit.cli.tools import OutputPath, parse_house, rules_option, write_output
-from unokit.events import Event
+from unokit.cli.tools import (
+    OutputPath,
+    parse_house,
+    refuse_existing,
+    rules_option,
+    write_output,
+)
 from unokit.game import Game
 from unokit.rng import Random
 from unokit.rules import Rules
@@ -35,8 +40,32 @@ __all__ = ["demo"]
     type=OutputPath(),
     help="also save the game record (JSON) here",
 )
-def demo(preset: str, house: str, players: int, seed: int, record_path: Path | None) -> None:
-    """Play one complete round among random players and print it move by move."""
+@click.option("--force", is_flag=True, help="replace the --record file if it exists")
+@click.option(
+    "--max-lines",
+    type=click.IntRange(0),
+    default=None,
+    help="print at most this many lines of moves, then only how many more there were and "
+    "the result (a round among random players can run to 200,000 lines)",
+)
+def demo(  # noqa: PLR0917 - click passes every option
+    preset: str,
+    house: str,
+    players: int,
+    seed: int,
+    record_path: Path | None,
+    force: bool,
+    max_lines: int | None,
+) -> None:
+    """Play one complete round among random players and print it move by move.
+
+    \b
+    Examples:
+      unokit demo --players 3 --seed 7
+      unokit demo --house seven_o,jump_in --record game.json
+      unokit demo --house seven_o,jump_in,stacking --seed 99 --max-lines 40
+    """
+    refuse_existing(record_path, force)
     try:
         rules = Rules.preset(preset, **parse_house(house))
         game = Game.new(rules, players=players, seed=seed)
@@ -45,19 +74,27 @@ def demo(preset: str, house: str, players: int, seed: int, record_path: Path | N
     names = player_names(players)
     seats = ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(names))
     click.echo(f"unokit demo: {rules.name}, {players} players, seed {seed}: {seats}")
-    _print_events(game.events(None), names)
+    lines = [describe(e, names) for e in game.events(None)]
+    left = max_lines
+    hidden = 0
     for seat, action, events in play_out(game, random_chooser(Random(seed))):
-        click.echo(f"[{names[seat]}] {action}")
-        _print_events([e.for_seat(None) for e in events], names, indent="    ")
+        lines.append(f"[{names[seat]}] {action}")
+        lines += ["    " + describe(e.for_seat(None), names) for e in events]
+        if left is None:
+            click.echo("\n".join(lines))
+        else:
+            shown, lines = lines[:left], lines[left:]
+            if shown:
+                click.echo("\n".join(shown))
+            left -= len(shown)
+            hidden += len(lines)
+        lines = []
+    if hidden:
+        click.echo(f"... {hidden:,} more lines of moves (--max-lines {max_lines})")
     _print_result(game, names)
     if record_path is not None:
         write_output(record_path, json.dumps(game.record(), indent=1))
         click.echo(f"record saved to {record_path}")
-
-
-def _print_events(events: list[Event], names: list[str], indent: str = "") -> None:
-    for event in events:
-        click.echo(indent + describe(event, names))
 
 
 def _print_result(game: Game, names: list[str]) -> None:

@@ -17,6 +17,7 @@ BOT_WORDS: Final = {
     "ismcts": "information-set Monte Carlo search over re-deals of the hidden cards",
     "external": "a program in any language, over JSON lines (docs/protocol.md)",
     "learned": "a neural network trained by self-play against a league (numpy)",
+    "policy": "a policy saved by the learning environments: its likeliest legal action",
 }
 
 SETTING_WORDS: Final = {
@@ -37,7 +38,11 @@ SETTING_WORDS: Final = {
     ("ismcts", "hold"): "also search drawing while holding a card that plays",
     ("ismcts", "judge"): "search Wild Draw Four challenges with playouts",
     ("ismcts", "points"): "the points weight of its own greedy choices",
-    ("ismcts", "belief"): "re-deals weighted by the learned belief model",
+    ("ismcts", "belief"): "re-deals weighted by the learned belief model (needs numpy)",
+    ("ismcts", "prior"): "the bot whose choice the search must beat: greedy, or learned",
+    ("ismcts", "value"): "how a playout cut by depth is scored: count (hand sizes), learned",
+    ("policy", "path"): "the saved policy file (.npz) to play",
+    ("policy", "sample"): "draw an action by the policy's odds instead of its likeliest",
     ("learned", "weights"): "a shipped weight file by name (default: the table's own)",
     ("external", "command"): "the program and its arguments",
     ("external", "timeout"): "seconds it has to answer",
@@ -73,7 +78,12 @@ def _special_cards(deck_counts: tuple[tuple[str, int], ...]) -> str:
 
 @click.command()
 def presets() -> None:
-    """List the rule presets: players, deck, and the house-rule switches' defaults."""
+    """List the rule presets: players, deck, and the house-rule switches' defaults.
+
+    \b
+    Example:
+      unokit presets
+    """
     from unokit.rules import SWITCHES, Rules
 
     for name in Rules.presets():
@@ -110,7 +120,12 @@ def _settings(factory: Any) -> list[tuple[str, str]]:
 
 @click.command()
 def bots() -> None:
-    """List the bots, their settings (name:key=value,...) and the named strengths."""
+    """List the bots, their settings (name:key=value,...) and the named strengths.
+
+    \b
+    Example:
+      unokit bots
+    """
     from unokit.bots import STRENGTHS, bot_names
     from unokit.bots.registry import _REGISTRY
     from unokit.bots.strengths import STRENGTH_WORDS

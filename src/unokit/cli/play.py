@@ -8,20 +8,26 @@ import os
 import secrets
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from unokit.bots import Bot, BotError, make_bot, split_bot_list
 from unokit.bots.external import ExternalBot
+from unokit.cli.records import load_record, replay_match
 from unokit.cli.tools import (
+    BadInput,
     Interrupted,
+    Number,
     OutputPath,
     check_bots_fit,
     complete_bots,
     fail,
     parse_bots,
     parse_house,
+    refuse_existing,
     rules_option,
     write_output,
 )
@@ -47,15 +53,19 @@ def build_table(
     bots: str | None = None,
     seed: int | None = None,
     target: int | None = None,
+    match: Match | None = None,
 ) -> tuple[Table, dict[int, str]]:
-    """The match and its bots as the options say (``ValueError`` says what is wrong)."""
-    switches = parse_house(house)
-    if target is not None:
-        switches["target"] = target
-    rules = Rules.preset(preset, **switches)
-    if seed is None:
-        seed = secrets.randbits(31)
-    match = Match(rules, players=players, seed=seed)
+    """The match and its bots as the options say (``ValueError`` says what is wrong);
+    ``match``: go on with this one (``--resume``), its players and seed."""
+    if match is None:
+        switches = parse_house(house)
+        if target is not None:
+            switches["target"] = target
+        rules = Rules.preset(preset, **switches)
+        if seed is None:
+            seed = secrets.randbits(31)
+        match = Match(rules, players=players, seed=seed)
+    players, seed = match.players, match.seed
     specs = split_bot_list(bots or default_bot())
     seeds = Random(seed ^ 0x5EED)
     table_bots: dict[int, Bot] = {}
@@ -80,6 +90,45 @@ def log_bot_errors(table: Table) -> str | None:
     for bot in programs:
         bot.stderr_log = path
     return path
+
+
+def _resumed(path: Path) -> Match:
+    """The match saved in ``path``, replayed to where it stopped, with no other option that
+    would change it (``UsageError``, ``BadInput``: why it cannot go on)."""
+    ctx = click.get_current_context()
+    for name in ("preset", "house", "players", "seed", "target"):
+        if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
+            flag = "--rules" if name == "preset" else f"--{name}"
+            raise click.UsageError(
+                f"--resume goes on with the record's rules, players and seed: leave out {flag}"
+            )
+    match = replay_match(path, load_record(path))
+    if match.over:
+        raise BadInput(f"the match in {path} is over: there is nothing to resume")
+    return match
+
+
+def _in_folder(folder: Path) -> Path:
+    """A new record's path in ``folder``: ``unokit-20261205-143000.json``, by the time the
+    match begins (``UsageError`` when the folder is not there)."""
+    folder = folder.expanduser()
+    if not folder.is_dir():
+        raise click.BadParameter(
+            f"there is no folder {str(folder)!r}", param_hint="'--record-folder'"
+        )
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"unokit-{stamp}.json"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"unokit-{stamp}-{number}.json"
+    return path
+
+
+def say(line: str) -> None:
+    """Print a line after the game, which the terminal may no longer take (it was closed)."""
+    with contextlib.suppress(OSError):
+        click.echo(line)
 
 
 def save_record(rounds: Match, path: Path) -> None:
@@ -107,17 +156,30 @@ def save_record(rounds: Match, path: Path) -> None:
     type=OutputPath(),
     help="save the match record (JSON) here when you leave (checked before the game)",
 )
-@click.option(
-    "--delay", default=0.8, show_default=True, type=click.FloatRange(min=0), help="bot pace (s)"
-)
+@click.option("--delay", default=0.8, show_default=True, type=Number(0, 60), help="bot pace (s)")
 @click.option(
     "--reaction",
     default=REACTION,
     show_default=True,
-    type=click.FloatRange(min=0),
+    type=Number(0, 60),
     help="seconds a bot takes, at least, to say Uno, catch or jump in (your window)",
 )
 @click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")
+@click.option("--force", is_flag=True, help="replace the --record file if it exists")
+@click.option(
+    "--record-folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="save each match's record in this folder, named by the time it began, unless "
+    "--record names a file (a player's default: unokit config)",
+)
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="go on with the match saved in this record (by --record), where it stopped; it is "
+    "saved there again unless --record names another file",
+)
 def play(  # noqa: PLR0917 - click passes every option
     preset: str,
     house: str,
@@ -129,18 +191,36 @@ def play(  # noqa: PLR0917 - click passes every option
     delay: float,
     reaction: float,
     mono: bool,
+    force: bool,
+    record_folder: Path | None,
+    resume_path: Path | None,
 ) -> None:
-    """Play a match against bots, full screen in the terminal. You are seat 0."""
+    """Play a match against bots, full screen in the terminal. You are seat 0.
+
+    \b
+    Examples:
+      unokit play --bots easy,hard --record match.json
+      unokit play --rules mattel-2015 --house stacking,seven_o --players 3
+      unokit play --resume match.json
+    """
+    resumed = _resumed(resume_path) if resume_path is not None else None
+    if record_path is None and resumed is None and record_folder is not None:
+        record_path = _in_folder(record_folder)
+    if resumed is not None and record_path is None:
+        record_path = resume_path  # the match goes on in its own file
+    else:
+        refuse_existing(record_path, force)
     if bots is not None:
         parse_bots(bots)  # a bad name or setting is a usage error, with --bots named
     try:
         table, labels = build_table(
-            preset=preset, house=house, players=players, bots=bots, seed=seed, target=target
-        )
+            preset=preset, house=house, players=players, bots=bots, seed=seed, target=target,
+            match=resumed,
+        )  # fmt: skip
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     rounds = table.rounds
-    check_bots_fit(list(labels.values()), rounds.rules, players)
+    check_bots_fit(list(labels.values()), rounds.rules, rounds.players)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         for bot in table.bots.values():
             with contextlib.suppress(BotError, OSError):
@@ -166,11 +246,13 @@ def play(  # noqa: PLR0917 - click passes every option
     finally:
         if record_path is not None:  # also when the game stopped on an error: keep the match
             save_record(rounds, record_path)
-            click.echo(f"match record saved to {record_path}")
+            say(f"match record saved to {record_path}")
         for bot in table.bots.values():
             with contextlib.suppress(BotError, OSError):  # a failed bot has nothing more to say
                 bot.close()
-    click.echo(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    say(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    if app.stopped_by is not None:  # SIGHUP or SIGTERM: saved, and the status says which
+        sys.exit(128 + app.stopped_by)
     if app.interrupted:
         raise Interrupted()
     if app.bot_failure is not None:

@@ -54,6 +54,11 @@ def load_record(path: Path) -> dict[str, Any]:
         record = json.loads(text)
     except json.JSONDecodeError as err:
         raise BadInput(f"{path} is not JSON: {err}") from None
+    except RecursionError:
+        raise BadInput(
+            f"{path} is not a unokit record: its JSON is nested too deeply to read "
+            "(a record is a few levels deep)"
+        ) from None
     if not isinstance(record, dict):
         raise BadInput(f"{path} is not a unokit record (a record is a JSON object)")
     fmt = record.get("format")
@@ -136,6 +141,9 @@ def _print_result(result: Any, names: list[str]) -> None:
     if not isinstance(result, dict) or not result:
         return
     winner = result.get("winner")
+    if result.get("over") is False:  # the players left before anyone went out
+        click.echo("the round was left unfinished")
+        return
     if winner is None:
         click.echo("the round ended blocked: nobody went out")
     else:
@@ -158,6 +166,15 @@ def _checked_match(path: Path, record: dict[str, Any]) -> Match:
     for number, (game, data) in enumerate(zip(match.rounds, record["rounds"], strict=True)):
         _check_stated(path, data.get("result"), _game_result(game), f"round {number + 1}")
     return match
+
+
+def replay_match(path: Path, record: dict[str, Any]) -> Match:
+    """The match of a full match record, replayed and checked to where it stopped
+    (``BadInput``: why it cannot be, e.g. a game record or one seat's)."""
+    if record["format"] != MATCH_FORMAT:
+        raise BadInput(f"{path} is {_FORMATS[record['format']]}, not a match: 'unokit play "
+                       "--record FILE' saves a match to resume")  # fmt: skip
+    return _checked_match(path, record)
 
 
 def check_record(path: Path, record: dict[str, Any]) -> None:

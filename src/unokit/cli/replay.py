@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 
 import click
 
 from unokit.cli.records import check_record, load_record, print_record
+from unokit.extras import install_hint
 
 __all__ = ["replay"]
 
@@ -16,17 +18,27 @@ __all__ = ["replay"]
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--watch", is_flag=True, help="play the record back on the terminal screen")
 def replay(file: Path, watch: bool) -> None:
-    """Print a game or match record; a full record is replayed and checked first."""
+    """Print a game or match record; a full record is replayed and checked first.
+
+    \b
+    Examples:
+      unokit replay match.json
+      unokit replay match.json --watch
+    """
     record = load_record(file)
     if watch:
         check_record(file, record)
         try:
             watcher = importlib.import_module("unokit.tui.watch")
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as err:
             raise click.UsageError(
-                "--watch needs the 'tui' extra: pip install -e '.[tui]' in a clone of unokit "
-                "(or pip install 'unokit[tui]')"
+                f"--watch needs the 'tui' extra ({err.name} is missing): {install_hint('tui')}"
             ) from None
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise click.UsageError(
+                "--watch needs a terminal: its input and output are not one "
+                "(run it in a terminal window; without --watch it prints the record)"
+            )
         watcher.watch_record(record)
         return
     print_record(file, record)

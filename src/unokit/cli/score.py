@@ -9,14 +9,12 @@ line, a non-zero exit, and the file as it was.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import click
 
 from unokit.cards import Card
-from unokit.cli.tools import BadInput, OutputPath, fail
+from unokit.cli.tools import BadInput, OutputPath, fail, replace_file
 from unokit.errors import CardSyntaxError, RecordError
 from unokit.scorepad import EDITION_NAMES, MODES, Pad
 
@@ -75,6 +73,10 @@ def _load(path: Path) -> Pad:
         record = json.loads(text)
     except json.JSONDecodeError as err:
         raise BadInput(f"{path} is not JSON: {err}") from None
+    except RecursionError:
+        raise BadInput(
+            f"{path} is not a score pad: its JSON is nested too deeply to read"
+        ) from None
     try:
         return Pad.from_record(record)
     except RecordError as err:
@@ -82,14 +84,11 @@ def _load(path: Path) -> Pad:
 
 
 def _save(path: Path, pad: Pad) -> None:
-    """Replace ``path`` whole (a temporary file in its folder, then a rename)."""
+    """Replace ``path`` whole (``replace_file``: a temporary file in its folder, then a
+    rename; a link is followed, a device written into, never replaced)."""
     text = json.dumps(pad.record(), indent=1) + "\n"
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
+        replace_file(path, lambda temp: temp.write_text(text, encoding="utf-8"))
     except OSError as err:
         fail(f"cannot write {path}: {err.strerror or err}; it is unchanged")
 
@@ -140,6 +139,7 @@ def score() -> None:
     """Keep score of a match played with real cards (the /score page's pad, in a file).
 
     \b
+    Examples:
         unokit score new match.json --edition 2021 --players Ann,Bob,Cy
         unokit score round match.json --out Ann --hand Bob=R7,G7,W --hand Cy=2x5,+2
         unokit score show match.json

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import gc
 import signal
+import socket
 from pathlib import Path
 from types import FrameType
+from urllib.parse import urlsplit, urlunsplit
 
 import click
 
-from unokit.cli.tools import Interrupted
+from unokit.cli.tools import Interrupted, Number
 from unokit.server.config import ServerConfig, default_db_url
 from unokit.server.logs import LOG_FORMATS, setup_logging
 
@@ -70,6 +73,7 @@ LIMITS = (
     "--grace",
     default=30.0,
     show_default=True,
+    type=Number(0),
     envvar="UNOKIT_GRACE",
     help="seconds before a bot plays an absent player's turn",
 )
@@ -77,6 +81,7 @@ LIMITS = (
     "--bot-delay",
     default=0.8,
     show_default=True,
+    type=Number(0),
     envvar="UNOKIT_BOT_DELAY",
     help="seconds a bot waits before it acts",
 )
@@ -84,6 +89,7 @@ LIMITS = (
     "--round-pause",
     default=30.0,
     show_default=True,
+    type=Number(0),
     envvar="UNOKIT_ROUND_PAUSE",
     help="seconds before the next round is dealt automatically",
 )
@@ -91,6 +97,7 @@ LIMITS = (
     "--idle-expiry",
     default=6 * 3600.0,
     show_default=True,
+    type=Number(0, min_open=True),
     envvar="UNOKIT_IDLE_EXPIRY",
     help="seconds before an untouched table is deleted",
 )
@@ -106,6 +113,7 @@ LIMITS = (
     "--rate",
     default=10.0,
     show_default=True,
+    type=Number(0, min_open=True),
     envvar="UNOKIT_RATE",
     help="frames a second a connection may send",
 )
@@ -134,7 +142,7 @@ LIMITS = (
     "--reaction",
     default=1.5,
     show_default=True,
-    type=click.FloatRange(min=0),
+    type=Number(min=0),
     envvar="UNOKIT_REACTION",
     help="seconds bots wait before an out-of-turn reaction (catch, jump-in), per table",
 )
@@ -142,7 +150,7 @@ LIMITS = (
     "--min-reaction",
     default=0.5,
     show_default=True,
-    type=click.FloatRange(min=0),
+    type=Number(min=0),
     envvar="UNOKIT_MIN_REACTION",
     help="the shortest reaction time a table may choose",
 )
@@ -150,7 +158,7 @@ LIMITS = (
     "--max-reaction",
     default=10.0,
     show_default=True,
-    type=click.FloatRange(min=0),
+    type=Number(min=0),
     envvar="UNOKIT_MAX_REACTION",
     help="the longest reaction time a table may choose",
 )
@@ -158,7 +166,7 @@ LIMITS = (
     "--bot-deadline",
     default=2.0,
     show_default=True,
-    type=click.FloatRange(min=0.05),
+    type=Number(min=0.05),
     envvar="UNOKIT_BOT_DEADLINE",
     help="seconds a bot may think; then greedy's move is played",
 )
@@ -191,7 +199,7 @@ LIMITS = (
     "--presence-ttl",
     default=6.0,
     show_default=True,
-    type=click.FloatRange(min=0.5),
+    type=Number(min=0.5),
     envvar="UNOKIT_PRESENCE_TTL",
     help="with Redis: seconds a dead process's players still count as present",
 )
@@ -206,7 +214,7 @@ LIMITS = (
     "--header-timeout",
     default=10.0,
     show_default=True,
-    type=click.FloatRange(min=0.1, max=3600),
+    type=Number(min=0.1, max=3600),
     envvar="UNOKIT_HEADER_TIMEOUT",
     help="seconds a client has to send a request's headers",
 )
@@ -298,7 +306,17 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     log_level: str,
     log_format: str,
 ) -> None:
-    """Serve tables to browsers: open the printed address and create a table."""
+    """Serve tables to browsers: open the printed address and create a table.
+
+    Options also come from the environment: UNOKIT_HOST, UNOKIT_PORT, UNOKIT_DB,
+    UNOKIT_REDIS and more (docs/server.md lists them).
+
+    \b
+    Examples:
+      unokit serve
+      unokit serve --host 0.0.0.0 --port 8080 --db postgresql+psycopg://u:p@db/unokit
+      unokit serve --redis redis://127.0.0.1:6379/0 --standin normal
+    """
     import uvicorn
 
     from unokit.server.app import create_app
@@ -329,13 +347,16 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
             param_hint="--reaction",
         )
     trusted = _trusted(trusted_proxies)
-    if db is not None:
-        _check_db(db)
     if network_prefix > ipv6_prefix:
         raise click.BadParameter(
             f"/{network_prefix} is narrower than --ipv6-prefix /{ipv6_prefix}",
             param_hint="--network-prefix",
         )
+    _check_listen(host, port)
+    if db is not None:
+        _check_db(db)
+    if redis is not None:
+        _check_redis(redis)
     config = ServerConfig(
         db=db or default_db_url(),
         redis=redis,
@@ -503,6 +524,70 @@ def _check_db(url: str) -> None:
         raise click.BadParameter(
             f"cannot open {_safe(url)}: {reason[:300]}", param_hint="--db"
         ) from None
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Refuse, in one line before the server starts, an address it could not listen on: a
+    host name that does not resolve, an address not of this machine, a port in use. (The
+    port could still be taken in the moment between; uvicorn then stops with its own line.)"""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn chooses
+        infos = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as err:
+        reason = err.strerror if isinstance(err, socket.gaierror) else str(err)
+        raise click.BadParameter(
+            f"cannot listen on {host!r}: {reason} (an address of this machine, e.g. "
+            "127.0.0.1 or 0.0.0.0 for every one)",
+            param_hint="--host",
+        ) from None
+    _, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                raise click.BadParameter(
+                    f"port {port} on {host} is in use (another server? choose another --port)",
+                    param_hint="--port",
+                ) from None
+            raise click.BadParameter(
+                f"cannot listen on {host} port {port}: {err.strerror or err}",
+                param_hint="--host",
+            ) from None
+
+
+def _check_redis(url: str) -> None:
+    """Refuse, in one line before the server starts, a Redis it could not use: a URL that
+    is none, a server that does not answer within 5 s."""
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    try:
+        client = Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+    except ValueError as err:
+        raise click.BadParameter(
+            f"{url!r} is not a Redis URL (e.g. redis://127.0.0.1:6379/0): {err}",
+            param_hint="--redis",
+        ) from None
+    try:
+        client.ping()
+    except RedisError as err:
+        reason = " ".join(str(err).split())
+        raise click.BadParameter(
+            f"cannot reach Redis at {_safe_redis(url)}: {reason[:300]}", param_hint="--redis"
+        ) from None
+    finally:
+        client.close()
+
+
+def _safe_redis(url: str) -> str:
+    """The Redis URL without its password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def _safe(url: str) -> str:

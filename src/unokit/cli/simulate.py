@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import click
@@ -22,24 +23,42 @@ from rich.text import Text
 
 from unokit.bots import BotError
 from unokit.cli.tools import (
+    Duration,
     Interrupted,
+    Jobs,
     OutputPath,
     check_bots_fit,
     complete_bots,
     fail,
     parse_bots,
     parse_house,
+    refuse_existing,
+    replace_file,
     rules_option,
     write_output,
 )
 from unokit.rules import Rules
 from unokit.simulate.play import GameBotError
 from unokit.simulate.report import PLOT_SUFFIXES, Report, make_report
-from unokit.simulate.runner import BACKENDS, check_address, run_chunks
+from unokit.simulate.runner import BACKENDS, check_address, connect_ray, run_chunks
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally
 
-__all__ = ["simulate"]
+__all__ = ["GAMES_A_PROCESS", "GAMES_CEILING", "simulate", "usable_cpus"]
+
+GAMES_CEILING = 1_000_000_000
+"""The most games one run plays: weeks at the speed of the fastest bots on one core."""
+
+GAMES_A_PROCESS = 200
+"""``--jobs auto`` starts a process for each this many games, at most (up to the CPUs)."""
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity, as a container or ``taskset`` sets)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 class _GamesPerSecond(ProgressColumn):
@@ -162,9 +181,29 @@ def _table(report: Report, names: dict[str, str] | None = None) -> Table:
     "(unokit bots)",
     shell_complete=complete_bots,
 )
-@click.option("--games", default=1000, show_default=True, type=click.IntRange(1), help="rounds")
+@click.option(
+    "--games",
+    default=None,
+    type=click.IntRange(1, GAMES_CEILING),
+    help=f"games to play (each one round), at most {GAMES_CEILING:,} [default: 1000; with "
+    "--for: as many as the time allows]",
+)
+@click.option(
+    "--for",
+    "budget",
+    default=None,
+    type=Duration(),
+    metavar="TIME",
+    help="stop starting games after this long (90s, 10m, 1h30m) and report those finished",
+)
 @click.option("--seed", default=1, show_default=True, type=int, help="the master seed")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1), help="processes")
+@click.option(
+    "--jobs",
+    default="1",
+    show_default=True,
+    type=Jobs(),
+    help="processes; auto: one a CPU (never more than the CPUs or the games need)",
+)
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True)
 @click.option("--address", default=None, help="the Ray cluster's address (--backend ray)")
 @click.option(
@@ -178,25 +217,37 @@ def _table(report: Report, names: dict[str, str] | None = None) -> Table:
     help="a plot of the win shares: PNG, SVG or PDF by the name's suffix",
 )
 @click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--force", is_flag=True, help="replace the --out and --plot files if they exist")
 def simulate(
     *,
     preset: str,
     house: str,
     players: int | None,
     bots: str,
-    games: int,
+    games: int | None,
+    budget: float | None,
     seed: int,
-    jobs: int,
+    jobs: int | None,
     backend: str,
     address: str | None,
     out: Path | None,
     plot: Path | None,
     quiet: bool,
+    force: bool,
 ) -> None:
     """Play many games among bots and report who wins, with 95% intervals.
 
-    A failing bot or Ctrl-C stops the run; the games finished are reported and saved.
+    A failing bot, Ctrl-C or the --for time stops the run; the games finished are reported
+    and saved.
+
+    \b
+    Examples:
+      unokit simulate --bots greedy,random,random,random --games 2000 --jobs auto
+      unokit simulate --bots hard,normal --for 10m --out results.json --plot win.png
+      unokit simulate --rules mattel-2015 --house stacking --bots greedy --players 5
     """
+    refuse_existing(out, force)
+    refuse_existing(plot, force)
     if address is not None and backend != "ray":
         raise click.UsageError("--address is the Ray cluster's: use it with --backend ray")
     try:
@@ -206,11 +257,56 @@ def simulate(
     entries = tuple(parse_bots(bots))
     entries = _seat_bots(rules, entries, players)
     check_bots_fit(entries, rules, len(entries))
+    open_ended = games is None and budget is not None
+    if games is None:
+        games = GAMES_CEILING if open_ended else 1000
+    jobs = _processes_for(jobs, games, backend)
     if backend == "ray":
         try:
             check_address(address)
+            connect_ray(address)
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="'--address'") from None
+        import ray
+
+        try:
+            _run(
+                rules,
+                entries,
+                (games, open_ended),
+                budget,
+                seed,
+                jobs,
+                backend,
+                address,
+                out,
+                plot,
+                quiet,
+            )
+        finally:
+            ray.shutdown()
+        return
+    _run(
+        rules, entries, (games, open_ended), budget, seed, jobs, backend, address, out, plot, quiet
+    )
+
+
+def _run(  # noqa: PLR0917 - the options, checked
+    rules: Rules,
+    entries: tuple[str, ...],
+    count: tuple[int, bool],
+    budget: float | None,
+    seed: int,
+    jobs: int,
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    plot: Path | None,
+    quiet: bool,
+) -> None:
+    """Play the games and report them (a failing bot, Ctrl-C or the time budget: what
+    finished). ``count``: the games, and whether ``--for`` alone set them."""
+    games, open_ended = count
     names = program_names(entries)
     try:
         sim = Simulation(rules=rules, bots=entries, games=games, seed=seed)
@@ -220,7 +316,7 @@ def simulate(
     console = Console(stderr=True)
     total = Tally(sim.players)
     failure: str | None = None
-    interrupted = False
+    interrupted = out_of_time = False
     with Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
@@ -233,11 +329,16 @@ def simulate(
         disable=quiet,
         transient=False,
     ) as progress:
-        task = progress.add_task("games", total=games)
+        task = progress.add_task("games", total=None if open_ended else games)
+        deadline = None if budget is None else time.monotonic() + budget
+        played = run_chunks(sim, backend=backend, jobs=jobs, address=address)
         try:
-            for tally in run_chunks(sim, backend=backend, jobs=jobs, address=address):
+            for tally in played:
                 total.add(tally)
                 progress.advance(task, tally.games)
+                if deadline is not None and time.monotonic() >= deadline:
+                    out_of_time = total.games < games
+                    break
         except BotError as err:
             cause = getattr(err, "cause", None)  # Ray wraps a task's error in its own
             failed = cause if isinstance(cause, BotError) else err
@@ -246,26 +347,59 @@ def simulate(
             failure = str(failed)
         except KeyboardInterrupt:
             interrupted = True
+        finally:
+            played.close()  # the games still under way are stopped with their processes
     report = make_report(sim, total)
     if total.games:
         Console(stderr=to_stdout).print(_table(report, names))
-    if total.games < games:
+    if out_of_time:
+        of = "" if open_ended else f" of {games:,}"
+        click.echo(f"{total.games:,}{of} games finished in the --for time", err=True)
+    elif total.games < games:
         click.echo(f"{total.games:,} of {games:,} games finished", err=True)
+    problems = []  # a file that could not be written does not stop the next one
     if out is not None and (total.games or not to_stdout):
         text = report.to_csv() if out.suffix.lower() == ".csv" else report.to_json_text()
-        write_output(out, text)
-        if not to_stdout:
-            click.echo(f"results saved to {out}")
+        try:
+            write_output(out, text)
+            if not to_stdout:
+                click.echo(f"results saved to {out}")
+        except click.ClickException as err:
+            problems.append(err.format_message())
     if plot is not None and total.games:
         try:
-            report.plot(plot)
-        except OSError as err:
-            _plot_elsewhere(report, plot, err)
-        click.echo(f"plot saved to {plot}", err=to_stdout)
-    if interrupted:
-        raise Interrupted()
+            try:
+                replace_file(plot, report.plot)
+            except OSError as err:
+                _plot_elsewhere(report, plot, err)
+            click.echo(f"plot saved to {plot}", err=to_stdout)
+        except click.ClickException as err:
+            problems.append(err.format_message())
     if failure is not None:
-        fail(failure)
+        problems.insert(0, failure)
+    if interrupted:
+        if problems:
+            click.echo(f"Error: {'; '.join(problems)}", err=True)
+        raise Interrupted()
+    if problems:
+        fail("; ".join(problems))
+
+
+def _processes_for(jobs: int | None, games: int, backend: str) -> int:
+    """The processes to start: ``--jobs`` (``None``: auto), never more than the CPUs this
+    process may use, nor than the games need (a process costs about a second to start, the
+    time of some hundred games); a lowered number is said in one line."""
+    if backend == "ray":
+        return jobs or 8  # the cluster has its own CPUs: this is the parts it is cut into
+    cpus = usable_cpus()
+    enough = max(1, -(-games // GAMES_A_PROCESS))
+    if jobs is None:
+        return min(cpus, enough)
+    if jobs > cpus:
+        many = f"{cpus} processes" if cpus != 1 else "1 process"
+        click.echo(f"--jobs {jobs}: {many}, one a CPU this process may use", err=True)
+        return min(cpus, games)
+    return min(jobs, games)
 
 
 def _plot_elsewhere(report: Report, plot: Path, err: OSError) -> None:

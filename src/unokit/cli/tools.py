@@ -14,7 +14,11 @@ Output paths are checked when the options are read, before any work starts, so a
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
+import re
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -24,9 +28,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn
 import click
 from click.shell_completion import CompletionItem
 
+from unokit.extras import install_hint, missing_extra
+
 __all__ = [
     "BadInput",
+    "Duration",
     "Interrupted",
+    "Jobs",
+    "Number",
     "OutputPath",
     "check_bots_fit",
     "complete_bots",
@@ -34,6 +43,9 @@ __all__ = [
     "fail",
     "parse_bots",
     "parse_house",
+    "reader_gone",
+    "refuse_existing",
+    "replace_file",
     "rules_option",
     "run_main",
     "switch_value",
@@ -79,6 +91,15 @@ def _show(err: click.ClickException) -> None:
     click.echo(f"Error: {message}", err=True)
 
 
+def reader_gone() -> None:
+    """The reader of standard output went away (``unokit replay x | head``): it has what it
+    wanted, so the command stops as a success (a ``set -o pipefail`` script goes on), and the
+    output still buffered goes nowhere rather than into a second error at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def run_main(call: Callable[[], Any]) -> NoReturn:
     """Run ``call`` (a click command's ``main`` in non-standalone mode) as a program under
     the policy above, and ``sys.exit`` with its status."""
@@ -100,12 +121,20 @@ def run_main(call: Callable[[], Any]) -> NoReturn:
         click.echo("interrupted", err=True)
         sys.exit(INTERRUPTED)
     except BrokenPipeError:
-        # the reader went away (``unokit replay x | head``): nothing more to say to it
-        sys.stderr.close()
-        sys.exit(1)
+        reader_gone()
+        sys.exit(0)
     except Exception as err:
         if os.environ.get("UNOKIT_TRACEBACK") not in (None, "", "0"):
             raise
+        extra = missing_extra(err) if isinstance(err, ModuleNotFoundError) else None
+        if isinstance(err, ModuleNotFoundError) and extra is not None:
+            # an optional library this command needs after all
+            click.echo(
+                f"Error: this needs {err.name}, which the {extra!r} extra installs: "
+                f"{install_hint(extra)}",
+                err=True,
+            )
+            sys.exit(2)
         text = _one_line(str(err))
         click.echo(
             f"Error: unokit failed ({type(err).__name__}{': ' + text if text else ''}); "
@@ -119,10 +148,29 @@ def run_main(call: Callable[[], Any]) -> NoReturn:
 if TYPE_CHECKING:
     from unokit.rules import Rules
 
+
+class Number(click.FloatRange):
+    """A float option that is a real quantity: NaN and the infinities are refused (click's
+    ``FloatRange`` lets NaN through every bound), then the bounds are checked."""
+
+    def __init__(
+        self, min: float | None = None, max: float | None = None, *, min_open: bool = False
+    ) -> None:
+        super().__init__(min=min, max=max, min_open=min_open)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
+
+
 if TYPE_CHECKING:  # click 8.2 made ParamType generic; older clicks are not subscriptable
     _PathType = click.ParamType[Path]
+    _FloatType = click.ParamType[float]
+    _IntType = click.ParamType[int | None]
 else:
-    _PathType = click.ParamType
+    _PathType = _FloatType = _IntType = click.ParamType
 
 
 class OutputPath(_PathType):
@@ -173,15 +221,94 @@ class OutputPath(_PathType):
         return path
 
 
+class Duration(_FloatType):
+    """A span of time: ``90`` or ``90s``, ``10m``, ``2h``, ``1h30m`` (seconds, as a float)."""
+
+    name = "time"
+    UNITS: ClassVar[dict[str, float]] = {"h": 3600.0, "m": 60.0, "s": 1.0}
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip().lower()
+        parts = re.findall(r"(\d+(?:\.\d+)?)\s*([hms]?)", text)
+        total = sum(float(n) * self.UNITS[unit or "s"] for n, unit in parts)
+        if not parts or re.sub(r"\d+(?:\.\d+)?\s*[hms]?", "", text).strip():
+            self.fail(f"{value!r} is not a time: 90s, 10m, 2h or 1h30m", param, ctx)
+        if not 0 < total <= 366 * 86400:
+            self.fail(f"{value!r}: a time from a second to a year", param, ctx)
+        return total
+
+
+class Jobs(_IntType):
+    """A number of processes, 1 or more, or ``auto`` (``None``: one a CPU, as the work needs)."""
+
+    name = "n|auto"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value is None or isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        if text == "auto":
+            return None
+        if not text.isdigit() or int(text) < 1:
+            self.fail(f"{value!r} is not a number of processes (1 or more) nor auto", param, ctx)
+        return int(text)
+
+
+def refuse_existing(path: Path | None, force: bool) -> None:
+    """Refuse (a usage error, before any work) to write over a file that is there, unless
+    ``--force`` says to: a finished record or a day's results are not replaced by a slip."""
+    if path is None or force or str(path) == "-":
+        return
+    if os.path.lexists(path) and (path.is_symlink() or path.is_file()):
+        raise click.UsageError(f"{str(path)!r} exists: --force replaces it")
+
+
+def replace_file(path: Path, write: Callable[[Path], object]) -> None:
+    """Have ``write`` make the file at ``path`` whole, or leave what was there untouched.
+
+    ``write`` fills a temporary file in the same folder, which is then renamed over the
+    target, so a crash or a full disk leaves the old file whole. A symbolic link is followed
+    (the file it names is replaced; the link stays); a device or a pipe at the path (``/dev/
+    null``) is written into, never replaced. The new file gets the old one's permissions, or
+    the umask's as a plain ``open`` gives."""
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():  # a device, a pipe: written as they are
+        write(target)
+        return
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix,
+                                    dir=target.parent)  # fmt: skip
+    os.close(handle)
+    try:
+        write(Path(temp))
+        os.chmod(temp, _mode_for(target))
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions a rewritten ``target`` keeps: its own, or ``0o666`` less the umask."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_output(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` (``-``: standard output). If that fails after all (the
-    folder went away while the work ran), the text is saved in the temporary folder instead
-    and the one line says where, so the work is not lost."""
+    """Write ``text`` to ``path`` (``-``: standard output) through ``replace_file``. If that
+    fails after all (the folder went away while the work ran), the text is saved in the
+    temporary folder instead and the one line says where, so the work is not lost."""
     if str(path) == "-":
         click.echo(text, nl=not text.endswith("\n"))
         return
     try:
-        path.write_text(text, encoding="utf-8")
+        replace_file(path, lambda temp: temp.write_text(text, encoding="utf-8"))
     except OSError as err:
         reason = err.strerror or str(err)
         try:
@@ -223,9 +350,12 @@ def switch_value(name: str, text: str) -> Any:
             raise ValueError(f"{name} is a whole number, not {text!r}") from None
     if kind.startswith("float"):
         try:
-            return float(word)
+            seconds = float(word)
         except ValueError:
             raise ValueError(f"{name} is a number of seconds, not {text!r}") from None
+        if not math.isfinite(seconds) or seconds < 0:
+            raise ValueError(f"{name} is a number of seconds, 0 or more, not {text!r}")
+        return seconds
     return text.strip()
 
 

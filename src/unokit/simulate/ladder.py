@@ -9,13 +9,16 @@ Ratings are OpenSkill's Plackett-Luce model (``openskill``, a maintained multipl
 rating library, in the ``sim`` extra), updated game by game in table order, so a ladder is
 a function of its roster, rules and seed alone, however many processes play its games.
 
-``benchmarks/ladder.py`` runs it and writes the table and the plot of docs/bots.md.
+``unokit ladder`` runs it (``benchmarks/ladder.py`` writes the table and the plot of
+docs/bots.md with it): ``markdown``, ``ladder_json`` and ``plot_ladder`` give its forms.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -25,9 +28,38 @@ from unokit.rng import Random
 from unokit.rules import Rules
 from unokit.simulate.seeds import bot_seed, game_seed
 
-__all__ = ["Ladder", "LadderRow", "TableResult", "ladder_table", "play_table", "rate", "tables"]
+__all__ = [
+    "ROSTER",
+    "Ladder",
+    "LadderRow",
+    "TableResult",
+    "ladder_json",
+    "ladder_table",
+    "markdown",
+    "play_table",
+    "plot_ladder",
+    "rate",
+    "tables",
+]
 
 SEATS = 4
+
+ROSTER = (
+    "random",
+    "easy:think=0",
+    "normal:think=0",
+    "hard:think=0",
+    "greedy",
+    "greedy:points=0",
+    "greedy:points=0,challenge=1",
+    "greedy:forget_uno=0.2,miss_catch=0.5",
+    "ismcts:iterations=50",
+    "ismcts:iterations=200",
+    "strongest:think=0",
+    "learned",
+)
+"""The roster of docs/bots.md's ladder: every bot and named strength (``think=0``: no pause
+for a person's eyes)."""
 
 
 @dataclass(frozen=True)
@@ -144,3 +176,57 @@ def ladder_table(ladder: Ladder, count: int) -> list[LadderRow]:
     them on every core with ``play_table``, then ``rate``)."""
     results = [play_table(ladder, i, entries) for i, entries in enumerate(tables(ladder, count))]
     return rate(ladder, results)
+
+
+def markdown(rows: Sequence[LadderRow]) -> str:
+    """The ladder as a Markdown table (docs/bots.md's)."""
+    lines = [
+        "| rank | bot | rating (95% interval) | ordinal | games | win share |",
+        "|---:|---|---|---:|---:|---:|",
+    ]
+    for i, r in enumerate(rows, 1):
+        lines.append(
+            f"| {i} | `{r.bot}` | {r.mu:.1f} [{r.low:.1f}, {r.high:.1f}] | {r.ordinal:.1f} "
+            f"| {r.games} | {100 * r.win_share:.1f}% |"
+        )
+    return "\n".join(lines)
+
+
+def ladder_json(ladder: Ladder, rows: Sequence[LadderRow], tables: int) -> dict[str, Any]:
+    """The ladder as JSON: what was played and each bot's rating, best first."""
+    return {
+        "format": "unokit.ladder",
+        "rules": ladder.rules.name,
+        "seed": ladder.seed,
+        "roster": list(ladder.roster),
+        "tables": tables,
+        "ladder": [
+            {"bot": r.bot, "mu": r.mu, "sigma": r.sigma, "low": r.low, "high": r.high,
+             "ordinal": r.ordinal, "games": r.games, "wins": r.wins}
+            for r in rows
+        ],
+    }  # fmt: skip
+
+
+def plot_ladder(rows: Sequence[LadderRow], path: Path, title: str) -> None:
+    """Each bot's rating with its 95% interval, best at the top (PNG, SVG or PDF by the
+    suffix)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 0.45 * len(rows) + 1.2))
+    try:
+        names = [r.bot for r in rows][::-1]
+        mus = [r.mu for r in rows][::-1]
+        errs = [1.96 * r.sigma for r in rows][::-1]
+        ax.errorbar(mus, range(len(rows)), xerr=errs, fmt="o", capsize=3)
+        ax.set_yticks(range(len(rows)), names)
+        ax.set_xlabel("OpenSkill rating (mu, 95% interval)")
+        ax.set_title(title)
+        ax.grid(axis="x", alpha=0.3)
+        fig.tight_layout()
+        fig.savefig(path, format=path.suffix.lstrip(".").lower() or None)
+    finally:
+        plt.close(fig)

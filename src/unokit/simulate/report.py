@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -149,7 +150,9 @@ class Report:
         sim = self.simulation
         ax.set_title(f"{sim.rules.name}, {sim.players} players, {self.tally.games:,} games")
         ax.legend(loc="upper right", fontsize=8)
-        fig.tight_layout()
+        with warnings.catch_warnings():  # a very long bot name: the plot is drawn as it fits
+            warnings.simplefilter("ignore", UserWarning)
+            fig.tight_layout()
         fig.savefig(path, format=fmt)
         plt.close(fig)
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import signal
+import textwrap
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -110,6 +112,8 @@ class PlayApp(TableApp):
         self._log_count = 0
         self._view: dict[str, Any] = {}
         self.interrupted = False
+        self.stopped_by: int | None = None
+        """The signal (SIGHUP, SIGTERM) that ended the game, if one did."""
         """Ctrl-C (or SIGINT) stopped the match: the command saves it and exits 130."""
 
     # -- layout -------------------------------------------------------------------------
@@ -134,7 +138,10 @@ class PlayApp(TableApp):
 
     def on_mount(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows
-            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.action_interrupt)
+            loop = asyncio.get_running_loop()
+            loop.add_signal_handler(signal.SIGINT, self.action_interrupt)
+            for closing in (signal.SIGHUP, signal.SIGTERM):  # the window closed, or kill
+                loop.add_signal_handler(closing, self.stop_for_signal, closing)
         self.write_log(self._opening_lines(), style="bold")
         self.refresh_screen()
 
@@ -381,6 +388,11 @@ class PlayApp(TableApp):
 
     def action_menu(self) -> None:
         legal = self.legal()
+        if self.say_uno:  # after u, each play with "uno" comes before the same play without
+            legal = list(legal)
+            for i in range(1, len(legal)):
+                if legal[i].uno and dataclasses.replace(legal[i], uno=False) == legal[i - 1]:
+                    legal[i - 1], legal[i] = legal[i], legal[i - 1]
         if legal:
             self.push_screen(ChoiceDialog("Every legal action", self._choices(legal)), self._chosen)
 
@@ -400,6 +412,12 @@ class PlayApp(TableApp):
                 self._back(None)
 
         self.push_screen(ChoiceDialog("Quit the match?", choices), leave)
+
+    def stop_for_signal(self, number: int) -> None:
+        """SIGHUP or SIGTERM: leave as on Ctrl-C, so the terminal is put back and the match
+        saved; the command then exits with 128 + the signal's number, as the shell expects."""
+        self.stopped_by = number
+        self.exit(return_code=128 + number)
 
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once, as a command line does (the match is saved, exit 130)."""
@@ -487,9 +505,31 @@ class PlayApp(TableApp):
                 if a.target is not None
             ]
             self.push_screen(ChoiceDialog("Point Taken: point at whom?", choices), self._chosen)
+        elif "take" in kinds and view.get("mini_pile"):
+            self._auto_key = key
+            self.push_screen(self.pile_up_dialog(view, legal), self._chosen)
         elif not kinds & KNOWN_TURN_KINDS and kinds - {"uno", "catch", "jump"}:
             self._auto_key = key
             self.push_screen(ChoiceDialog("Your move", self._choices(legal)), self._chosen)
+
+    def pile_up_dialog(self, view: dict[str, Any], legal: list[Action]) -> ChoiceDialog:
+        """Party!'s Wild Pile Up when the person has nothing to add: what the mini pile is,
+        and that taking it is the move."""
+        pile = list(view.get("mini_pile") or [])
+        color = view.get("mini_color")
+        colour = COLOR_NAMES.get(color, "its colour") if isinstance(color, str) else "its colour"
+        count = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
+        choices = [
+            Choice(_KEYS[i % len(_KEYS)], f"take the mini pile ({count})" if a.kind == "take"
+                   else str(a), str(a))
+            for i, a in enumerate(legal)
+        ]  # fmt: skip
+        note = (
+            f"A Wild Pile Up started a mini pile ({' '.join(pile)}). Each player in turn adds "
+            f"a {colour} card or a wild to it; you hold neither, so you take the whole pile "
+            f"into your hand ({count})."
+        )
+        return ChoiceDialog("Wild Pile Up: take the mini pile", choices, note=note)
 
     def challenge_dialog(self, view: dict[str, Any], legal: list[Action]) -> ChoiceDialog:
         pending = view.get("pending")
@@ -627,9 +667,12 @@ class PlayApp(TableApp):
         text.append(f" {'':<4} {'left in hand':<26} {'round':>6} {'total':>6}\n", style="bold")
         scores = rounds.scores
         for seat, hand in enumerate(view.get("hands") or []):
-            left = " ".join(hand) if len(hand) <= 8 else f"{' '.join(hand[:7])} …"
+            # the whole hand, wrapped in its column, so the points can be checked
+            left = textwrap.wrap(" ".join(hand), 26) or [""]
             points = (view.get("round_points") or [0] * rounds.players)[seat]
-            text.append(f" {self.names[seat]:<4} {left:<26} {points:>6} {scores[seat]:>6}\n")
+            text.append(f" {self.names[seat]:<4} {left[0]:<26} {points:>6} {scores[seat]:>6}\n")
+            for more in left[1:]:
+                text.append(f" {'':<4} {more}\n")
         if rounds.over:
             text.append("\nThe match is over.", style="bold")
         elif rounds.rules.scoring in SCORING_WORDS:

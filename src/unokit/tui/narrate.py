@@ -134,9 +134,10 @@ class Narrator:
                 return None
             return f"{who} were dealt {self._cards(e.cards, e.count)}"
         if t == "turn_up":
-            return f"the {e.cards[0].name} was turned up"
-        if t == "put_back":
-            return "the Wild Draw Four turned up went back into the deck"
+            return f"the {e.cards[0].name} was turned up{_pile(e)}"
+        if t == "put_back":  # the card the event names (Triple Play turns up others)
+            name = e.cards[0].name if e.cards else "Wild Draw Four"
+            return f"the {name} turned up went back into the deck"
         if t in ("play", "jump"):
             card = e.cards[0]
             text = f"{who} {'jumped in with' if t == 'jump' else 'played'} a {card.name}"
@@ -182,3 +183,9 @@ class Narrator:
         """``describe``'s line for an event this module has no words of its own for, told
         to ``me`` in the second person."""
         return _second_person(describe(e, [self._name(s) for s in range(len(self.names))]))
+
+
+def _pile(event: Event) -> str:
+    """`` on pile 2`` for a Triple Play event (its pile is ``@2`` in ``reason``)."""
+    reason = event.reason
+    return f" on pile {reason[1:]}" if reason and reason.startswith("@") else ""
