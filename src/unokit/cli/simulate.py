@@ -36,7 +36,7 @@ from unokit.rules import Rules
 from unokit.simulate.play import GameBotError
 from unokit.simulate.report import PLOT_SUFFIXES, Report, make_report
 from unokit.simulate.runner import BACKENDS, check_address, run_chunks
-from unokit.simulate.spec import Simulation
+from unokit.simulate.spec import MAX_ACTIONS, Simulation
 from unokit.simulate.tally import Tally
 
 __all__ = ["simulate"]
@@ -124,7 +124,12 @@ def _table(report: Report, names: dict[str, str] | None = None) -> Table:
             f"{100 * report.first_share:.2f}% [{100 * report.first_low:.2f}, "
             f"{100 * report.first_high:.2f}] "
             f"(edge {100 * report.first_edge:+.2f} percentage points)"
-            + (f"; {report.blocked} blocked rounds" if report.blocked else "")
+            + (f"; {report.blocked} rounds without a winner" if report.blocked else "")
+            + (
+                f"; {report.unfinished} unfinished at {sim.max_actions:,} actions"
+                if report.unfinished
+                else ""
+            )
         ),
     )
     table.add_column("#", justify="right")
@@ -165,6 +170,13 @@ def _table(report: Report, names: dict[str, str] | None = None) -> Table:
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1), help="rounds")
 @click.option("--seed", default=1, show_default=True, type=int, help="the master seed")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1), help="processes")
+@click.option(
+    "--max-actions",
+    default=MAX_ACTIONS,
+    show_default=True,
+    type=click.IntRange(1),
+    help="the most actions of a round: a round still in play is counted unfinished",
+)
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True)
 @click.option("--address", default=None, help="the Ray cluster's address (--backend ray)")
 @click.option(
@@ -187,6 +199,7 @@ def simulate(
     games: int,
     seed: int,
     jobs: int,
+    max_actions: int,
     backend: str,
     address: str | None,
     out: Path | None,
@@ -213,7 +226,7 @@ def simulate(
             raise click.BadParameter(str(err), param_hint="'--address'") from None
     names = program_names(entries)
     try:
-        sim = Simulation(rules=rules, bots=entries, games=games, seed=seed)
+        sim = Simulation(rules=rules, bots=entries, games=games, seed=seed, max_actions=max_actions)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     to_stdout = out is not None and str(out) == "-"
