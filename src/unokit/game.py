@@ -930,15 +930,16 @@ class Game:
         """The position as the repetition rule compares it: the hands, the top card and the
         colour, direction, the seat to act and what it faces (a Wild Draw Four's player and
         what a challenge would find), Uno calls, and the cards left to draw and to reshuffle
-        as sets (sorted card numbers: their order is not compared). Who played last and a
-        card a jump could cancel matter to Jump-In only."""
+        as sets (sorted card numbers: their order is not compared). The cards left to draw
+        are every card not in a hand or on a pile, so the key leaves them out: a reshuffle
+        has just put most cards there, and sorting them cost more than the rest of the key.
+        Who played last and a card a jump could cancel matter to Jump-In only."""
         discard = self._discard
         wd4 = self._wd4
         drawn = self._drawn
         jump = self.rules.jump_in
         return (
             tuple([tuple(sorted([c.index for c in h])) for h in self._hands]),
-            tuple(sorted([c.index for c in self._draw])),
             tuple(sorted([c.index for c in discard[:-1]])),
             discard[-1].index,
             self._color,

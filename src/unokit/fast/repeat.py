@@ -9,6 +9,7 @@ same arithmetic on its state array.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from unokit.cards import COLORS, Kind
@@ -28,9 +29,9 @@ def _item(x: int, p: int, a: int) -> int:
     return (v * v + 3) % p
 
 
-def _fingerprint(key: tuple[Any, ...], uno: bool, p: int, a: int) -> int:
-    hands, draw, below, top, color, direction, to_play, phase, pending, kind, wd4, drawn = key[:12]
-    exposed, said = key[12], key[13]
+def _fingerprint(key: tuple[Any, ...], draw: list[int], uno: bool, p: int, a: int) -> int:
+    hands, below, top, color, direction, to_play, phase, pending, kind, wd4, drawn = key[:11]
+    exposed, said = key[11], key[12]
     h = 0
     for seat, hand in enumerate(hands):
         h += sum(_item(seat * 128 + c, p, a) for c in hand)
@@ -60,8 +61,12 @@ def fingerprints(game: Game, flags: int) -> list[tuple[int, int, int]]:
     """The positions ``game`` has counted, as the kernel holds them: both fingerprints and
     how often each was seen, in the order they were first seen."""
     uno = bool(flags & FLAG_UNO_CALLS)
-    seen = game._seen or {}
-    return [
-        (*(_fingerprint(key, uno, p, a) for p, a in MODULI), count)  # type: ignore[misc]
-        for key, count in seen.items()
-    ]
+    deck = Counter(c.index for c in game.all_cards())
+    out = []
+    for key, count in (game._seen or {}).items():
+        draw = deck.copy()  # the engine's key leaves out what is left to draw: the rest
+        draw.subtract([c for hand in key[0] for c in hand] + [*key[1], key[2]])
+        left = list(draw.elements())
+        h1, h2 = (_fingerprint(key, left, uno, p, a) for p, a in MODULI)
+        out.append((h1, h2, count))
+    return out
