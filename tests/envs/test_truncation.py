@@ -9,6 +9,7 @@ is Gymnasium's ``truncated``, PettingZoo's ``truncations``, with no reward and
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium")
@@ -60,3 +61,20 @@ def test_the_environments_bound_has_a_default_and_refuses_nonsense() -> None:
     for bad in (0, -3, 2.5, True):
         with pytest.raises(ValueError, match="max_actions"):
             UnoEnv(players=2, max_actions=bad)  # type: ignore[arg-type]
+
+
+def test_F2_a_batched_game_past_its_bound_is_truncated_and_dealt_again() -> None:
+    pytest.importorskip("numba")
+    from unokit.envs.vector import TRUNCATED, UnoVectorEnv
+
+    env = UnoVectorEnv(4, players=2, seat=0, opponents="random", max_actions=3, seed=5)
+    obs, _ = env.reset()
+    seen = False
+    for _ in range(20):
+        actions = np.array([int(np.flatnonzero(m)[-1]) for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert not (terminated & truncated).any()
+        assert (info["winner"][truncated] == TRUNCATED).all()
+        assert (rewards[truncated] == 0).all()
+        seen = seen or bool(truncated.any())
+    assert seen

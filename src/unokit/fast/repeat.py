@@ -10,7 +10,7 @@ same arithmetic on its state array.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from unokit.cards import COLORS, Kind
 from unokit.fast.layout import FLAG_UNO_CALLS, PENDING_DRAW_TWO, PENDING_NONE, PENDING_WD4
@@ -64,8 +64,10 @@ def fingerprints(game: Game, flags: int) -> list[tuple[int, int, int]]:
     deck = Counter(c.index for c in game.all_cards())
     out = []
     for key, count in (game._seen or {}).items():
+        hands, below, top = cast(tuple[tuple[int, ...], ...], key[0]), key[1], key[2]
         draw = deck.copy()  # the engine's key leaves out what is left to draw: the rest
-        draw.subtract([c for hand in key[0] for c in hand] + [*key[1], key[2]])
+        draw.subtract([c for hand in hands for c in hand] + [*cast(tuple[int, ...], below)])
+        draw.subtract([cast(int, top)])
         left = list(draw.elements())
         h1, h2 = (_fingerprint(key, left, uno, p, a) for p, a in MODULI)
         out.append((h1, h2, count))
