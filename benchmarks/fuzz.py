@@ -51,7 +51,9 @@ class Tally:
     actions: int = 0
     longest: int = 0
     blocked: int = 0
-    """Rounds that ended without a winner (docs/rules.md, "Every round ends")."""
+    """Rounds that ended without a winner (docs/rules.md, C-DEC-33 and C-DEC-49)."""
+    unfinished: int = 0
+    """Rounds cut short at the fuzzer's bound (``unokit.fuzz.ACTION_BOUND``)."""
     seconds: float = 0.0
     failures: list[tuple[int, str, str]] = field(default_factory=list)
     """(index, failure, report JSON) of failing cases, the first few."""
@@ -61,6 +63,7 @@ class Tally:
         self.actions += other.actions
         self.longest = max(self.longest, other.longest)
         self.blocked += other.blocked
+        self.unfinished += other.unfinished
         self.seconds += other.seconds
         self.failures += other.failures[: max(0, 3 - len(self.failures))]
 
@@ -76,7 +79,9 @@ def run_chunk(job: Job) -> tuple[str, Tally]:
         tally.rounds += 1
         tally.actions += outcome.actions
         tally.longest = max(tally.longest, outcome.actions)
-        tally.blocked += outcome.failure is None and outcome.winner is None
+        done = outcome.failure is None and not outcome.unfinished
+        tally.blocked += done and outcome.winner is None
+        tally.unfinished += outcome.failure is None and outcome.unfinished
         if outcome.failure is not None and len(tally.failures) < 3:
             tally.failures.append((index, outcome.failure, outcome.report()))
     tally.seconds = time.process_time() - began
@@ -108,6 +113,7 @@ def summarize(
             "mean_actions": round(t.actions / t.rounds, 1) if t.rounds else 0.0,
             "longest": t.longest,
             "blocked": t.blocked,
+            "unfinished": t.unfinished,
             "failures": [{"index": i, "failure": f} for i, f, _ in t.failures],
         }
         for preset, t in tallies.items()
@@ -133,14 +139,14 @@ def report(
     )
     print(
         f"{'preset':>12} {'rounds':>9} {'rounds/s':>9} {'mean':>6} {'longest':>8} "
-        f"{'blocked':>8} failures"
+        f"{'blocked':>8} {'unfinished':>10} failures"
     )
     for preset, t in tallies.items():
         rate = t.rounds / t.seconds if t.seconds else 0.0  # per core: CPU seconds
         mean = t.actions / t.rounds if t.rounds else 0.0
         print(
             f"{preset:>12} {t.rounds:>9} {rate:>9.1f} {mean:>6.0f} {t.longest:>8} "
-            f"{t.blocked:>8} {len(t.failures)}"
+            f"{t.blocked:>8} {t.unfinished:>10} {len(t.failures)}"
         )
         if t.failures:
             index, failure, text = t.failures[0]

@@ -24,7 +24,7 @@ def test_record_is_plain_versioned_json_and_replays() -> None:
     game = finished()
     record = json.loads(json.dumps(game.record()))
     assert record["format"] == "unokit.game"
-    assert record["version"] == 2
+    assert record["version"] == 3
     assert record["origin"]["seed"] == 4
     assert Game.replay(record).log == game.log
     assert snapshot(Game.replay(record)) == snapshot(game)
@@ -37,8 +37,8 @@ def test_same_seed_same_game() -> None:
 
 def test_record_of_another_version_is_refused() -> None:
     record = finished().record()
-    record["version"] = 3
-    with pytest.raises(RecordError, match="version 3"):
+    record["version"] = 4
+    with pytest.raises(RecordError, match="version 4"):
         Game.replay(record)
 
 
@@ -124,8 +124,8 @@ def test_a_version_1_record_replays_with_the_implied_keep_of_each_unplayable_dra
     assert kept > 0  # a pass for every draw whose card did not play
     assert game.over and game.winner == record["result"]["winner"]
     assert game.round_points() == record["result"]["round_points"]
-    again = json.loads(json.dumps(game.record()))  # written again: version 2, replays as is
-    assert again["version"] == 2
+    again = json.loads(json.dumps(game.record()))  # written again: version 3, replays as is
+    assert again["version"] == 3
     assert snapshot(Game.replay(again)) == snapshot(game)
 
 
@@ -146,3 +146,23 @@ def test_a_version_1_record_that_replays_differently_is_still_refused() -> None:
     record["events"][-3:] = []
     with pytest.raises(RecordError, match="replays differently"):
         Game.replay(record)
+
+
+# -- version 2 records: before the repetition rule (docs/rules.md, C-DEC-49) ---------------
+V2 = Path(__file__).resolve().parent / "fixtures" / "records_v2"
+"""Version 2 records (tests/fixtures/records_v2): F1 (a)'s round, which the dry-round rule
+called off, and a round that stopped because nobody could play or draw."""
+
+
+def test_F1_a_version_2_record_of_a_round_the_dry_round_rule_ended_is_refused_saying_why() -> None:
+    record = json.loads((V2 / "dry_round.json").read_text())
+    with pytest.raises(RecordError, match="a rule this unokit no longer has"):
+        Game.replay(record)
+
+
+def test_a_version_2_record_of_a_round_nobody_could_play_or_draw_replays() -> None:
+    record = json.loads((V2 / "stuck.json").read_text())
+    game = Game.replay(record)
+    assert game.over and game.winner is None and game.log[-2].reason == "stuck"
+    again = json.loads(json.dumps(game.record()))
+    assert again["version"] == 3 and Game.replay(again).record() == again

@@ -37,7 +37,7 @@ from unokit.rng import Random
 from unokit.rules import Rules
 from unokit.view import build_view
 
-__all__ = ["PHASES", "QUIET_ORBITS", "ROUND_TURNS", "Game", "dry_spell_bound"]
+__all__ = ["PHASES", "REPEATS", "Game"]
 
 PLAY: Final = 0
 DRAWN: Final = 1
@@ -55,19 +55,9 @@ CHALLENGE_INNOCENT: Final = 6
 """'If you hold neither, the challenger draws 6 cards, which is the 4 plus 2 more.'"""
 CUSTOM_DRAW: Final = 3
 """Wild Customizable idea: 'making the next player draw 3 cards if they cannot play'."""
-QUIET_ORBITS: Final = 4
-"""A dry round (fewer cards left to draw than seats in play) is blocked after this many
-orbits of turns in which no hand reached a new low (docs/rules.md, C-DEC-49)."""
-ROUND_TURNS: Final = 100_000
-"""A round still in play after this many turns is blocked (docs/rules.md, C-DEC-50)."""
-
-
-def dry_spell_bound(cards: int, seats: int) -> int:
-    """The most turns a dry spell of a round with ``cards`` cards in the game and ``seats``
-    seats in play can last (C-DEC-49): the first turn starts the count, then each seat's
-    lowest hand (at least 1 while the round is in play, at most ``cards - 1`` in all) must
-    fall within every ``QUIET_ORBITS`` orbits."""
-    return 1 + QUIET_ORBITS * seats * (cards - seats)
+REPEATS: Final = 5
+"""A round whose position comes back for the fifth time ends without a winner, as a chess
+game on the fivefold repetition of a position (docs/rules.md, C-DEC-49)."""
 
 
 _NUMBER = Kind.NUMBER
@@ -141,15 +131,16 @@ class Game:
         "_lcache",
         "_live",
         "_log",
-        "_lows",
         "_origin",
         "_pending",
         "_pending_kind",
         "_phase",
         "_pred",
-        "_quiet",
         "_rng",
         "_said",
+        "_seen",
+        "_seen_shared",
+        "_shuffled",
         "_stall",
         "_succ",
         "_to_play",
@@ -178,15 +169,19 @@ class Game:
     _lcache: tuple[int, int, tuple[Action, ...]] | None
     _live: tuple[str] | None
     _log: list[Event]
-    _lows: list[int] | None
     _origin: dict[str, Any]
     _pending: int
     _pending_kind: Kind | None
     _phase: int
     _pred: list[int]
-    _quiet: int
     _rng: Random
     _said: set[int]
+    _seen: dict[tuple[object, ...], int] | None
+    """How often each position counted by the repetition rule has been seen (C-DEC-49)."""
+    _seen_shared: bool
+    """Does a clone share ``_seen``? Then it is copied before the next count."""
+    _shuffled: bool
+    """Was the draw pile made again from the discard pile since the last turn ended?"""
     _stall: int
     _succ: list[int]
     _to_play: int | None
@@ -264,8 +259,9 @@ class Game:
         self._live = None
         self._draw_three = None
         self._stall = 0
-        self._lows = None
-        self._quiet = 0
+        self._seen = None
+        self._seen_shared = False
+        self._shuffled = False
         self._turns = 0
         self._winner = None
         self._rng = rng
@@ -573,15 +569,28 @@ class Game:
 
     @property
     def turns(self) -> int:
-        """Turns ended so far (the play passing on; what C-DEC-49 and C-DEC-50 count)."""
+        """Turns ended so far (the play passing on)."""
         return self._turns
 
     @property
-    def quiet_turns(self) -> int | None:
-        """While the round is dry (fewer cards left to draw than seats in play): the turns
-        since a hand last reached a new low of the dry spell; ``None`` otherwise. The round
-        is blocked when it reaches ``QUIET_ORBITS`` times the seats in play (C-DEC-49)."""
-        return None if self._lows is None else self._quiet
+    def repeats(self) -> int:
+        """The most times any position the repetition rule counts has been seen (0 before
+        the first count); the round ends without a winner when it reaches ``REPEATS``
+        (C-DEC-49)."""
+        seen = self._seen
+        return 0 if not seen else max(seen.values())
+
+    @property
+    def action_count(self) -> int:
+        """Accepted actions so far (``len(actions)`` without the copy): what a harness's
+        bound on a round counts."""
+        return len(self._actions)
+
+    @property
+    def reserve(self) -> int:
+        """The cards a draw can still bring into a hand: those left to draw and those a
+        reshuffle would give."""
+        return self._reserve()
 
     @property
     def log(self) -> list[Event]:
@@ -675,6 +684,7 @@ class Game:
         rest.reverse()  # the shuffled list is read top first; our draw keeps the top last
         self._draw = rest
         self._discard = [top]
+        self._shuffled = True
         self._log.append(Event("reshuffle", count=len(rest)))
 
     def _draw_cards(self, seat: int, n: int, reason: str) -> list[Card]:
@@ -890,41 +900,72 @@ class Game:
         return len(self._draw) + len(self._discard) - 1
 
     def _turn_ended(self) -> None:
-        """Count the turn; block a round past ``ROUND_TURNS`` turns (C-DEC-50), or a dry
-        one in which ``QUIET_ORBITS`` orbits passed without any hand reaching a new low
-        (C-DEC-49). The lows are those of the dry spell: taken when the round runs dry,
-        dropped when there are cards to draw again."""
-        self._turns += 1
-        active = self._active
-        if self._turns >= ROUND_TURNS:
-            self._block()
-            return
-        if self._reserve() >= len(active):
-            self._lows = None
-            self._quiet = 0
-            return
-        hands = self._hands
-        lows = self._lows
-        if lows is None:
-            self._lows = [len(h) for h in hands]
-            self._quiet = 0
-            return
-        fell = False
-        for s in active:
-            n = len(hands[s])
-            if n < lows[s]:
-                lows[s] = n
-                fell = True
-        if fell:
-            self._quiet = 0
-            return
-        self._quiet += 1
-        if self._quiet >= QUIET_ORBITS * len(active):
-            self._block()
+        """Count the turn, and the position where one can come back (C-DEC-49).
 
-    def _block(self) -> None:
-        """End the round without a winner: it scores nothing (C-DEC-33, C-DEC-49)."""
-        self._log.append(Event("blocked"))
+        Between two reshuffles the cards left to draw only dwindle and the discard pile only
+        grows, so a position can come back only across a reshuffle or while nothing at all
+        is left to draw: the position is counted at the end of a turn in which the pile was
+        reshuffled and at each turn end with nothing to draw, and nowhere else (most turns
+        cost one test)."""
+        self._turns += 1
+        if self._shuffled or (not self._draw and not self._can_draw()):
+            self._shuffled = False
+            self._count_position()
+
+    def _count_position(self) -> None:
+        """Count the position; its ``REPEATS``-th time ends the round without a winner."""
+        key = self._position()
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = {}
+        elif self._seen_shared:  # a clone shares it until one of them counts
+            seen = self._seen = dict(seen)
+            self._seen_shared = False
+        n = seen.get(key, 0) + 1
+        seen[key] = n
+        if n >= REPEATS and self._phase != OVER:
+            self._block("repetition")
+
+    def _position(self) -> tuple[object, ...]:
+        """The position as the repetition rule compares it: the hands, the top card and the
+        colour, direction, the seat to act and what it faces (a Wild Draw Four's player and
+        what a challenge would find), Uno calls, and the cards left to draw and to reshuffle
+        as sets (sorted card numbers: their order is not compared). The cards left to draw
+        are every card not in a hand or on a pile, so the key leaves them out: a reshuffle
+        has just put most cards there, and sorting them cost more than the rest of the key.
+        Who played last and a card a jump could cancel matter to Jump-In only."""
+        discard = self._discard
+        wd4 = self._wd4
+        drawn = self._drawn
+        jump = self.rules.jump_in
+        return (
+            tuple([tuple(sorted([c.index for c in h])) for h in self._hands]),
+            tuple(sorted([c.index for c in discard[:-1]])),
+            discard[-1].index,
+            self._color,
+            self._direction,
+            self._to_play,
+            self._phase,
+            self._pending,
+            self._pending_kind,
+            None if wd4 is None else (wd4[0], self._wd4_guilty(wd4[2], wd4[1])),
+            None if drawn is None else drawn.index,
+            tuple(sorted(self._exposed)),
+            tuple(sorted(self._said)),
+            self._last_player if jump else None,
+            self._live if jump else None,
+            self._draw_three,
+            self._position_extra(),
+        )
+
+    def _position_extra(self) -> tuple[object, ...]:
+        """Hook: the state a variant adds to the position (its piles, its pointers)."""
+        return ()
+
+    def _block(self, reason: str) -> None:
+        """End the round without a winner (C-DEC-33, C-DEC-49); ``reason`` says why:
+        ``stuck`` (nobody can play or draw) or ``repetition`` (C-DEC-49)."""
+        self._log.append(Event("blocked", reason=reason))
         self._finish(None)
 
     def _clear_pending(self) -> None:
@@ -954,7 +995,7 @@ class Game:
         if not got:
             self._stall += 1
             if self._stall >= len(self._active):
-                self._block()
+                self._block("stuck")
                 return
             self._end_turn(seat)
             return
@@ -1258,10 +1299,15 @@ class Game:
     def round_points(self) -> list[int]:
         """What each seat scores for this round, per ``rules.scoring`` (all 0 while playing)."""
         points = [0] * self.players
-        if self._phase != OVER or self._winner is None:  # playing, or a blocked round
+        if self._phase != OVER:
             return points
         scoring = self.rules.scoring
         value = self.rules.card_points
+        if self._winner is None:  # nobody went out: each seat adds its own hand (C-DEC-51)
+            if scoring in ("lowest", "elimination"):
+                for s in self._active:
+                    points[s] = sum(value(c) for c in self._hands[s])
+            return points
         if scoring == "winner":
             winner = self._winner
             team = (winner, (winner + 2) % 4) if self.rules.partners else (winner,)
@@ -1303,8 +1349,12 @@ class Game:
         twin._live = self._live
         twin._draw_three = self._draw_three
         twin._stall = self._stall
-        twin._lows = None if self._lows is None else self._lows[:]
-        twin._quiet = self._quiet
+        seen = twin._seen = self._seen
+        if seen is not None:
+            self._seen_shared = twin._seen_shared = True
+        else:
+            twin._seen_shared = False
+        twin._shuffled = self._shuffled
         twin._turns = self._turns
         twin._winner = self._winner
         twin._rng = self._rng.copy()

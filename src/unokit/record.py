@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GAME_FORMAT",
+    "OLD_BLOCK",
     "READ_VERSIONS",
     "RECORD_VERSION",
     "SEAT_FORMAT",
@@ -31,12 +32,22 @@ __all__ = [
 
 GAME_FORMAT: Final = "unokit.game"
 SEAT_FORMAT: Final = "unokit.game.seat"
-RECORD_VERSION: Final = 2
+RECORD_VERSION: Final = 3
 """Raised whenever the engine would replay an old record differently. Version 1 came before a
 drawn card that does not play was kept with ``pass`` (rules.md, C-DEC-57): there the turn
-passed at once, and its records replay with that ``pass`` implied (``apply_recorded``)."""
-READ_VERSIONS: Final = (1, 2)
+passed at once, and its records replay with that ``pass`` implied (``apply_recorded``).
+Versions 1 and 2 came before the repetition rule (rules.md, C-DEC-49): their ``blocked``
+event has no reason; a round they show blocked by nobody being able to play or draw
+replays, one the dry-round rule or the round limit ended is refused (``OLD_BLOCK``)."""
+READ_VERSIONS: Final = (1, 2, 3)
 """The game record versions ``replay_game`` reads."""
+
+
+OLD_BLOCK: Final = (
+    "the record's round was ended by a rule this unokit no longer has (a dry round with four "
+    "orbits without progress, or 100,000 turns; a round now ends without a winner only when "
+    "its position comes back five times), so it cannot be replayed"
+)
 
 
 def game_record(game: Game, seat: int | None = None) -> dict[str, Any]:
@@ -134,6 +145,8 @@ def replay_game(
     expected = record.get("events")
     if expected is not None:
         first = recorded_events_match(game, expected, implied, version)
+        if first is not None and version < 3 and _blocked_at(expected, first):
+            raise RecordError(OLD_BLOCK)
         if first is not None:
             raise RecordError(
                 f"the record replays differently from event {first} on: it was made by an "
@@ -166,6 +179,8 @@ def recorded_events_match(
     turn draw that ended a draw-to-match run on an empty pile (now never tried)."""
     skip = set(implied)
     got = [e.to_json() for i, e in enumerate(game._log) if i not in skip]
+    if version < 3:  # no reason then: nobody could play or draw was the only one that stays
+        got = [_without_reason(e) if e.get("reason") == "stuck" else e for e in got]
     if version == 1:
         expected = [e for i, e in enumerate(expected) if not _empty_reach(expected, i)]
     if got == expected:
@@ -174,6 +189,15 @@ def recorded_events_match(
         (i for i, (a, b) in enumerate(zip(got, expected, strict=False)) if a != b),
         min(len(got), len(expected)),
     )
+
+
+def _without_reason(event: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if k != "reason"}
+
+
+def _blocked_at(events: list[Any], first: int) -> bool:
+    """Does the recorded round end blocked where the replay departs from it?"""
+    return any(isinstance(e, dict) and e.get("type") == "blocked" for e in events[first:])
 
 
 def _empty_reach(events: list[Any], i: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
@@ -251,9 +252,10 @@ class Rules:
         if self.timer is not None and (
             isinstance(self.timer, bool)
             or not isinstance(self.timer, (int, float))
+            or not math.isfinite(self.timer)  # NaN passes "<= 0"; neither is JSON
             or self.timer <= 0
         ):
-            raise ValueError("timer must be a number of seconds above 0, or None")
+            raise ValueError("timer must be a finite number of seconds above 0, or None")
         for code, count in self.deck_counts:
             Card.parse(code)
             if count < 1:

@@ -168,9 +168,9 @@ class Pad:
     def round_points(self, entry: PadRound) -> list[int]:
         """What each seat scores for the round, as ``Game.round_points``."""
         points = [0] * len(self.players)
-        if entry.out is None:
-            return points
         if self.rules.scoring == "winner":
+            if entry.out is None:  # a round nobody went out of scores nothing
+                return points
             team = _teams(self.rules, entry.out)
             total = sum(
                 self.hand_points(hand) for s, hand in enumerate(entry.hands) if s not in team

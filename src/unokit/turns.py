@@ -62,7 +62,8 @@ def play_out(
             raise ValueError("the seat to play must choose an action")
         yield player, choice, game.apply(choice, player)
         acted = player
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+    if not game.over:  # the round may end on the last action allowed
+        raise RuntimeError(f"the game did not end within {max_actions} actions")
 
 
 def random_chooser(rng: Random, out_of_turn: float = 0.5) -> Chooser:

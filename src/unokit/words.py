@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from unokit.cards import COLOR_NAMES, Card
 from unokit.events import Event
 
-__all__ = ["describe"]
+__all__ = ["BLOCKED", "describe"]
+
+BLOCKED = {
+    "repetition": "the same position has come back five times: the round ends without a winner",
+    "stuck": "nobody can play or draw: the round ends without a winner",
+}
+"""Why a round ended without a winner (the ``blocked`` event's reason; docs/rules.md,
+C-DEC-33 and C-DEC-49): a record made before these reasons has none."""
 
 _REASONS = {
     "turn": "",
@@ -102,7 +109,7 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
     if t == "extra_turn":
         return f"{who} takes an extra turn"
     if t == "blocked":
-        return "nobody can play or draw: the round is blocked"
+        return BLOCKED.get(event.reason or "", "the round ends without a winner")
     triple_play = _describe_triple_play(event, who, whom)
     if triple_play is not None:
         return triple_play

@@ -25,6 +25,7 @@ from unokit.fast import (
     policy_action,
     policy_seed,
 )
+from unokit.fast.layout import SEEN_CAP
 
 PLAIN = Rules.preset("mattel-2021")
 RULE_SETS = {
@@ -49,7 +50,7 @@ def reference_snapshot(game: Game) -> dict[str, Any]:
         "pending": game.pending,
         "winner": game.winner,
         "turns": game.turns,
-        "quiet_turns": game.quiet_turns,
+        "repeats": game.repeats,
     }
 
 
@@ -235,7 +236,7 @@ def test_action_numbers_round_trip_with_uno_calls() -> None:
             assert encode_action(action) == number
 
 
-# -- every round ends: the dry round and the round limit (C-DEC-49, C-DEC-50) ---------------
+# -- a round ends on the fifth time its position comes back (C-DEC-49) -------------------------
 _FILLER = [f"{c}{n}" for c in "YGB" for n in (1, 2, 3, 4, 6, 8, 9) for _ in range(2)]
 
 
@@ -271,47 +272,65 @@ def test_a_fast_game_taken_from_a_new_deal_is_the_fast_deal() -> None:
 
 
 def play_both(game: Game, fast: FastGame, chooser: Random) -> int:
-    """Uniformly random legal actions on both, the positions compared after every one;
-    returns how many of them were taken while the round was dry."""
-    dry = 0
+    """Uniformly random legal actions on both, the positions compared after every one, until
+    the round ends or counts more positions than the kernel holds; returns how many of them
+    were taken after a position was counted."""
+    counted = 0
     while not game.over:
+        if len(game._seen or ()) >= SEEN_CAP:  # past the kernel's reach (layout.SEEN_CAP)
+            return counted
         legal = fast.legal()
         assert legal == reference_legal(game)
         number = legal[chooser.below(len(legal))]
         game.apply(said(game, number))
         fast.apply(number)
         assert fast.snapshot() == reference_snapshot(game)
-        dry += game.quiet_turns is not None
+        counted += game.repeats > 0
     assert fast.over
-    return dry
+    return counted
 
 
 @pytest.mark.parametrize("name", list(RULE_SETS))
-def test_dry_rounds_end_blocked_as_the_engines(name: str) -> None:
+def test_repeated_positions_end_rounds_as_the_engines(name: str) -> None:
     """The audit's dead position at 2 to 10 seats, and real deals after a hoarding opening:
-    the kernel counts the same turns and quiet turns and blocks the same rounds."""
+    the kernel counts the same positions the same number of times and ends the same rounds."""
     rules = RULE_SETS[name]
-    dry = 0
+    counted = 0
     for players in (2, 3, 6, 10):
         for seed in range(5):
             game = dry_position(players, rules)
             play_both(game, FastGame.from_game(game), Random(seed))
-            assert game.winner is None and game.log[-2].type == "blocked"
+            if len(game._seen or ()) < SEEN_CAP:  # within the kernel's reach: it ended there
+                assert game.winner is None and game.log[-2].reason == "repetition"
     for seed in range(30):
         players = 2 + seed % 5
         game = hoarded(rules, players, seed)
         fast = FastGame.from_game(game)
         assert fast.snapshot() == reference_snapshot(game)
-        dry += play_both(game, fast, Random(seed))
-    assert dry > 50
+        counted += play_both(game, fast, Random(seed))
+    assert counted > 50
 
 
-def test_the_kernel_counts_with_the_engines_constants() -> None:
+def test_a_fast_game_taken_mid_round_holds_the_positions_counted() -> None:
+    """``FastGame.from_game`` hands the kernel the engine's counted positions, so the two end
+    the round on the same repetition."""
+    rules = RULE_SETS[next(iter(RULE_SETS))]
+    game = dry_position(2, rules)
+    chooser = Random(7)
+    while game.repeats < 3:
+        legal = reference_legal(game)
+        game.apply(said(game, legal[chooser.below(len(legal))]))
+    fast = FastGame.from_game(game)
+    assert fast.repeats == game.repeats
+    play_both(game, fast, chooser)
+    assert game.log[-2].reason == "repetition"
+
+
+def test_the_kernel_counts_with_the_engines_constant() -> None:
     from unokit import game
     from unokit.fast import layout
 
-    assert layout.QUIET_ORBITS == game.QUIET_ORBITS
-    assert layout.ROUND_TURNS == game.ROUND_TURNS
+    assert layout.REPEATS == game.REPEATS
 
 
 @pytest.mark.parametrize("drawn", ["G7", "B7"])

@@ -197,12 +197,11 @@ def test_a_last_draw_two_still_bites_and_the_link_draws_too() -> None:
     assert codes(game.hand(3)) == ["B4", "B9", "G6", "Y7", "Y9"]
 
 
-def test_a_point_taken_passed_round_in_a_dry_round_ends_blocked() -> None:
+def test_a_point_taken_passed_round_ends_on_a_repetition() -> None:
     """The rules audit's loop: after a hoarding opening (every seat draws, keeps and accepts
     while it may), greedy bots at 2 seats pass a Point Taken back and forth (seeds 1, 3, 7);
-    the dry round (docs/rules.md, C-DEC-49) blocks it within its bound."""
+    the repetition rule (docs/rules.md, C-DEC-49; P-DEC-27) ends it."""
     from unokit.bots import make_bot, play_game
-    from unokit.game import dry_spell_bound
 
     blocked = []
     for seed in range(8):
@@ -211,9 +210,8 @@ def test_a_point_taken_passed_round_in_a_dry_round_ends_blocked() -> None:
             legal = game.legal_actions()
             keep = [a for a in legal if a.kind in ("draw", "pass", "accept", "take")]
             game.apply((keep or legal)[0])
-        turns = game.turns
         play_game(game, [make_bot("greedy", seed=seed * 31 + s) for s in range(2)])
         if game.winner is None:
             blocked.append(seed)
-            assert game.turns - turns <= dry_spell_bound(len(game.all_cards()), 2)
+            assert game.log[-2].reason == "repetition"
     assert blocked == [1, 3, 7]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import pytest
+
 from unokit import Game, Rules
 
 PARTY = Rules.preset("party")
@@ -103,3 +105,13 @@ def test_drawing_four_and_losing_the_turn_starts_no_turn_the_uno_window_stays_op
     assert game.to_play == 2 and "catch 0" in legal(game, 2)
     game.apply("play B5")
     assert "catch 0" not in legal(game, 1)
+
+
+@pytest.mark.parametrize("switch", ["none", "wild"])
+def test_A2_wild_cards_are_considered_matches_so_party_refuses_other_wd4_wilds(
+    switch: str,
+) -> None:
+    """A2: 'Wild cards are considered matches for the current color': a Party! Wild Draw
+    Four played while holding a Wild is always against the limit, so no other setting."""
+    with pytest.raises(ValueError, match="Wild cards are considered matches"):
+        Rules.preset("party", wd4_wilds=switch)

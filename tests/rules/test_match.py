@@ -299,7 +299,7 @@ def test_a_record_whose_rounds_came_from_the_match_seed_still_replays() -> None:
 
 def _block(game: Game) -> None:
     """Hoard (every seat draws, keeps and accepts while it may), then let greedy bots play:
-    the dry round that follows may come to a stop (C-DEC-49)."""
+    some rounds that follow come back to the same position (C-DEC-49)."""
     while not game.over and not (game.draw_size == 0 and len(game.discard) <= 2):
         seat = game.to_play
         acts = game.legal_actions(seat)
@@ -309,8 +309,13 @@ def _block(game: Game) -> None:
 
 
 @pytest.mark.parametrize("scoring", ["winner", "lowest", "elimination", "none"])
-def test_a_blocked_round_scores_nothing_and_the_match_deals_the_next_round(scoring: str) -> None:
-    rules = Rules.preset("mattel-2021", scoring=scoring)
+def test_a_round_without_a_winner_scores_each_hand_or_nothing_and_the_match_deals_on(
+    scoring: str,
+) -> None:
+    """C-DEC-51: nobody went out, so with ``winner`` scoring nobody scores; with ``lowest``
+    and ``elimination`` 'every player adds the points left in their own hand' (a target
+    above the hoarded hands' points, so that the match goes on)."""
+    rules = Rules.preset("mattel-2021", scoring=scoring, target=5000)
     for seed in range(60):
         match = Match(rules, players=3, seed=seed)
         game = match.game
@@ -319,7 +324,9 @@ def test_a_blocked_round_scores_nothing_and_the_match_deals_the_next_round(scori
             break
     else:
         raise AssertionError("no round came to a stop")
-    assert game.round_points() == [0, 0, 0] and match.scores == [0, 0, 0]
+    hands = [sum(rules.card_points(c) for c in game.hand(s)) for s in range(3)]
+    expected = hands if scoring in ("lowest", "elimination") else [0, 0, 0]
+    assert game.round_points() == expected and match.scores == expected
     if scoring == "none":  # a match of one round: it is over, without a winner
         assert match.over and match.winner is None
         return

@@ -273,8 +273,8 @@ def test_log_lines_hide_seat_tokens() -> None:
 def test_a_round_nobody_can_finish_is_blocked_at_the_table_and_logged(
     client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    # two people pass a Reverse back and forth with nothing left to draw: the rules' dry
-    # round ends it, and the server says so in its log
+    # two people pass a Reverse back and forth with nothing left to draw: the position comes
+    # back a fifth time and the rules end the round, and the server says so in its log
     t = create(client, seats=2, bots=[], seed=3)
     table = t["table"]
     bob = join(client, table, "Bob")
@@ -298,7 +298,7 @@ def test_a_round_nobody_can_finish_is_blocked_at_the_table_and_logged(
             ws = ann if dead.to_play == 0 else bobs
             ws.send_json({"type": "act", "action": str(dead.legal_actions()[0])})
             until(ws, "ack")
-        assert dead.over and dead.winner is None
+        assert dead.over and dead.winner is None and dead.log[-2].reason == "repetition"
     assert any(r.getMessage() == "round blocked" for r in caplog.records)
 
 

@@ -229,3 +229,20 @@ def test_the_plot_format_follows_the_suffix_and_16_bots_stay_readable(tmp_path: 
     width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
     # one row a bot: about 43 pixels a label at 120 dpi, where 16 columns gave 2136 x 432
     assert width <= 900 and height >= 16 * 40, (width, height)
+
+
+def test_F2_a_round_past_the_simulations_bound_is_unfinished_not_blocked(tmp_path: Path) -> None:
+    """The bound on a round's actions is the simulator's (``--max-actions``), not a rule:
+    a round still in play there is counted unfinished, never as a round without a winner."""
+    sim = Simulation(rules=RULES, bots=("greedy", "random"), games=20, seed=3, max_actions=12)
+    tally = play_chunk(sim, 0, 20)
+    assert tally.unfinished > 0 and tally.blocked == 0
+    assert sum(tally.wins) + tally.unfinished == 20
+    runner = CliRunner()
+    result = runner.invoke(main, ["simulate", "--bots", "greedy,random", "--games", "20",
+                                  "--seed", "3", "--max-actions", "12", "--quiet",
+                                  "--out", str(tmp_path / "r.json")])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert f"{tally.unfinished} unfinished at 12 actions" in result.output
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["unfinished"] == tally.unfinished and data["blocked"] == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -139,12 +140,11 @@ def test_a_round_nobody_can_ever_finish_is_blocked(arrange: Arrange) -> None:
     assert game.round_points() == [0, 0]
 
 
-def test_piles_that_feed_each_other_in_a_dry_round_end_blocked() -> None:
+def test_piles_that_feed_each_other_end_on_a_repetition() -> None:
     """The rules audit's position: nothing to draw but the red 5 under the red 7, which the
-    blue piles take in turn, so a draw always hands back the card just played. The dry round
-    (docs/rules.md, C-DEC-49) blocks it after 4 orbits without a hand falling."""
+    blue piles take in turn, so a draw always hands back the card just played. The position
+    comes back, and its fifth time ends the round (T-OUT-8)."""
     from unokit.bots import make_bot, play_game
-    from unokit.game import dry_spell_bound
 
     for bot in ("greedy", "random"):
         game = TriplePlayGame.arranged(
@@ -153,10 +153,9 @@ def test_piles_that_feed_each_other_in_a_dry_round_end_blocked() -> None:
             piles=[["R5", "R7"], ["B5"], ["B7"]],
             draw=[],
         )
-        play_game(game, [make_bot(bot, seed=0), make_bot(bot, seed=1)], max_actions=1000)
+        play_game(game, [make_bot(bot, seed=0), make_bot(bot, seed=1)], max_actions=5000)
         assert game.over and game.winner is None
-        assert game.log[-2].type == "blocked"
-        assert game.turns <= dry_spell_bound(len(game.all_cards()), 2)
+        assert game.log[-2].type == "blocked" and game.log[-2].reason == "repetition"
 
 
 def test_once_your_turn_begins_you_will_have_only_seconds_to_play(arrange: Arrange) -> None:
@@ -182,3 +181,12 @@ def test_once_you_play_your_card_the_timer_will_reset_for_the_next_player(
         game.apply("timeout", seat=0)
     game.apply("timeout")
     assert len(game.hand(1)) == 2 + 6
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), float("-inf")])
+def test_A1_a_timer_of_nan_or_infinite_seconds_is_refused(seconds: float) -> None:
+    """A1: NaN slipped past "above 0" and infinity is no number of seconds; either made
+    ``Rules.to_json`` hold what strict JSON refuses."""
+    with pytest.raises(ValueError, match="finite number of seconds"):
+        Rules.preset("triple-play", timer=seconds)
+    assert json.dumps(Rules.preset("triple-play", timer=20).to_json(), allow_nan=False)

@@ -77,3 +77,28 @@ def test_triple_play_names_the_card_turned_up_and_sent_back_and_its_pile() -> No
     assert "The blue Skip was turned up on pile 2" in lines
     assert "The blue Skip turned up went back into the deck" in lines
     assert not any("Wild Draw Four" in line for line in lines)
+
+
+def test_F1_a_round_ended_by_a_repeated_position_says_so() -> None:
+    """The terminal and ``replay``/``demo`` give the reason a round ended without a winner:
+    a repeated position (C-DEC-49) is not "nobody can play or draw" (C-DEC-33)."""
+    from unokit.words import describe
+
+    game = Game.arranged(
+        Rules.preset("mattel-2021", two_player_reverse_skip=False),
+        hands=[["Y1", "Y2"], ["G1", "G2"], ["B1", "B2"]],
+        discard=["R5", "R7"],
+        draw=[],
+    )
+    while not game.over:
+        game.apply(game.legal_actions()[0])
+    end = game.log[-2]
+    assert end.reason == "repetition"
+    words = "the same position has come back five times: the round ends without a winner"
+    assert Narrator(NAMES, 0).lines([end]) == [words[0].upper() + words[1:]]
+    assert describe(end, ["You", "Bea", "Cal"]) == words
+    stuck = Event("blocked", reason="stuck")
+    assert Narrator(NAMES, 0).lines([stuck]) == [
+        "Nobody can play or draw: the round ends without a winner"
+    ]
+    assert Narrator(NAMES, 0).lines([Event("blocked")]) == ["The round ends without a winner"]

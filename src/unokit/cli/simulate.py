@@ -41,7 +41,7 @@ from unokit.rules import Rules
 from unokit.simulate.play import GameBotError
 from unokit.simulate.report import PLOT_SUFFIXES, Report, make_report
 from unokit.simulate.runner import BACKENDS, check_address, connect_ray, run_chunks
-from unokit.simulate.spec import Simulation
+from unokit.simulate.spec import MAX_ACTIONS, Simulation
 from unokit.simulate.tally import Tally
 
 __all__ = ["GAMES_A_PROCESS", "GAMES_CEILING", "simulate", "usable_cpus"]
@@ -143,7 +143,12 @@ def _table(report: Report, names: dict[str, str] | None = None) -> Table:
             f"{100 * report.first_share:.2f}% [{100 * report.first_low:.2f}, "
             f"{100 * report.first_high:.2f}] "
             f"(edge {100 * report.first_edge:+.2f} percentage points)"
-            + (f"; {report.blocked} blocked rounds" if report.blocked else "")
+            + (f"; {report.blocked} rounds without a winner" if report.blocked else "")
+            + (
+                f"; {report.unfinished} unfinished at {sim.max_actions:,} actions"
+                if report.unfinished
+                else ""
+            )
         ),
     )
     table.add_column("#", justify="right")
@@ -204,6 +209,13 @@ def _table(report: Report, names: dict[str, str] | None = None) -> Table:
     type=Jobs(),
     help="processes; auto: one a CPU (never more than the CPUs or the games need)",
 )
+@click.option(
+    "--max-actions",
+    default=MAX_ACTIONS,
+    show_default=True,
+    type=click.IntRange(1),
+    help="the most actions of a round: a round still in play is counted unfinished",
+)
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True)
 @click.option("--address", default=None, help="the Ray cluster's address (--backend ray)")
 @click.option(
@@ -228,6 +240,7 @@ def simulate(
     budget: float | None,
     seed: int,
     jobs: int | None,
+    max_actions: int,
     backend: str,
     address: str | None,
     out: Path | None,
@@ -275,7 +288,7 @@ def simulate(
                 entries,
                 (games, open_ended),
                 budget,
-                seed,
+                (seed, max_actions),
                 jobs,
                 backend,
                 address,
@@ -287,7 +300,17 @@ def simulate(
             ray.shutdown()
         return
     _run(
-        rules, entries, (games, open_ended), budget, seed, jobs, backend, address, out, plot, quiet
+        rules,
+        entries,
+        (games, open_ended),
+        budget,
+        (seed, max_actions),
+        jobs,
+        backend,
+        address,
+        out,
+        plot,
+        quiet,
     )
 
 
@@ -296,7 +319,7 @@ def _run(  # noqa: PLR0917 - the options, checked
     entries: tuple[str, ...],
     count: tuple[int, bool],
     budget: float | None,
-    seed: int,
+    seeding: tuple[int, int],
     jobs: int,
     backend: str,
     address: str | None,
@@ -305,11 +328,13 @@ def _run(  # noqa: PLR0917 - the options, checked
     quiet: bool,
 ) -> None:
     """Play the games and report them (a failing bot, Ctrl-C or the time budget: what
-    finished). ``count``: the games, and whether ``--for`` alone set them."""
+    finished). ``count``: the games, and whether ``--for`` alone set them; ``seeding``: the
+    master seed and the most actions of a round."""
     games, open_ended = count
+    seed, max_actions = seeding
     names = program_names(entries)
     try:
-        sim = Simulation(rules=rules, bots=entries, games=games, seed=seed)
+        sim = Simulation(rules=rules, bots=entries, games=games, seed=seed, max_actions=max_actions)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     to_stdout = out is not None and str(out) == "-"

@@ -21,7 +21,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from unokit.envs.table import EnvTable, declined_render_mode, make_rules
+from unokit.envs.table import MAX_ACTIONS, EnvTable, declined_render_mode, make_rules
 from unokit.rng import Random
 from unokit.rules import Rules
 
@@ -72,6 +72,7 @@ class UnoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         reward: str = "win",
         backend: str = "auto",
         render_mode: str | None = None,
+        max_actions: int = MAX_ACTIONS,
         **switches: Any,
     ) -> None:
         super().__init__()
@@ -83,11 +84,11 @@ class UnoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
             backend = "fast" if fast_plays(rules_value, players, reward) else "engine"
         self.table: EnvTable | FastTable
         if backend == "engine":
-            self.table = EnvTable(rules_value, players, illegal, reward)
+            self.table = EnvTable(rules_value, players, illegal, reward, max_actions)
         else:
             from unokit.envs.fast_table import FastTable
 
-            self.table = FastTable(rules_value, players, illegal, reward)
+            self.table = FastTable(rules_value, players, illegal, reward, max_actions)
         self.backend = backend
         """The backend in use: ``engine`` or ``fast`` (what ``auto`` chose)."""
         self.possible_agents = [f"player_{s}" for s in range(players)]
@@ -180,6 +181,11 @@ class UnoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
             for a in self.agents:
                 self.infos[a] = {**self.infos[a], "winner": table.winner}
             self._accumulate_rewards()
+        elif table.truncated:  # the environment's bound: every agent truncated, no reward
+            for a in self.agents:
+                self.truncations[a] = True
+                self.infos[a] = {**self.infos[a], "unfinished": True}
+            self.agent_selection = self.possible_agents[seat]
         else:
             self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":

@@ -23,12 +23,13 @@ from unokit.cards import COLORS, Card
 from unokit.envs.codec import LET_GO, ActionCodec
 from unokit.envs.fastobs import FIELDS, card_map, field_starts, observe
 from unokit.envs.observation import ObservationLayout
-from unokit.envs.table import ILLEGAL_MODES, describe
+from unokit.envs.table import ILLEGAL_MODES, MAX_ACTIONS, check_bound, describe
 from unokit.errors import IllegalAction
 from unokit.fast import kernel
 from unokit.fast.api import deck_array
 from unokit.fast.codec import decode_action, flags_for
 from unokit.fast.layout import (
+    H_ACTIONS,
     H_COLOR,
     H_DIRECTION,
     H_EXPOSED,
@@ -153,7 +154,14 @@ def _observe(
 class FastTable:
     """One compiled game behind the PettingZoo environment (see the module docstring)."""
 
-    def __init__(self, rules: Rules, players: int, illegal: str, reward: str) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        illegal: str,
+        reward: str,
+        max_actions: int = MAX_ACTIONS,
+    ) -> None:
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
         if reward != "win":
@@ -165,6 +173,7 @@ class FastTable:
         self.players = players
         self.illegal = illegal
         self.reward = reward
+        self.max_actions = check_bound(max_actions)
         self.codec = ActionCodec(rules, players)
         self.layout = ObservationLayout(rules, players)
         self._at = field_starts(self.layout)
@@ -211,6 +220,11 @@ class FastTable:
     @property
     def over(self) -> bool:
         return self.deciding is None
+
+    @property
+    def truncated(self) -> bool:
+        """Still in play after ``max_actions`` actions (``EnvTable.truncated``)."""
+        return not self.over and int(self._state[H_ACTIONS]) >= self.max_actions
 
     @property
     def winner(self) -> int | None:

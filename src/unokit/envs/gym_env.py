@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 
 from unokit.bots.base import Bot, decide
 from unokit.bots.registry import make_bot
-from unokit.envs.table import EnvTable, declined_render_mode, describe, make_rules
+from unokit.envs.table import MAX_ACTIONS, EnvTable, declined_render_mode, describe, make_rules
 from unokit.rng import Random
 from unokit.rules import Rules
 
@@ -40,6 +40,9 @@ class UnoEnv(gym.Env[Obs, np.int64]):
     policy in training plays it against itself. ``illegal="lose"`` (the default here) ends the round
     with reward -1 and ``info["illegal"]`` saying why; ``illegal="raise"`` raises
     ``IllegalAction``. Either way the illegal action is never applied nor replaced.
+    ``max_actions`` bounds a round: one still in play after that many actions is truncated
+    (``truncated`` true, reward 0, ``info["unfinished"]``), a bound of the environment, not a
+    rule of the game.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's name
@@ -54,10 +57,11 @@ class UnoEnv(gym.Env[Obs, np.int64]):
         illegal: str = "lose",
         reward: str = "win",
         render_mode: str | None = None,
+        max_actions: int = MAX_ACTIONS,
         **switches: Any,
     ) -> None:
         self.render_mode = declined_render_mode(render_mode, self.metadata["render_modes"])
-        self.table = EnvTable(make_rules(rules, switches), players, illegal, reward)
+        self.table = EnvTable(make_rules(rules, switches), players, illegal, reward, max_actions)
         if isinstance(opponents, (str, Bot)):
             opponents = [opponents] * players
         if len(opponents) != players:
@@ -105,13 +109,13 @@ class UnoEnv(gym.Env[Obs, np.int64]):
         table = self.table
         if table.game is None:
             raise RuntimeError("no round yet: call reset() before step()")
-        if table.over:
+        if table.over or table.truncated:
             raise RuntimeError("the round is over: call reset()")
         table.act(int(action))
         self._play_bots()
         terminated = table.over
         reward = table.rewards()[self.seat] if terminated else 0.0
-        return self._obs(), reward, terminated, False, self._info()
+        return self._obs(), reward, terminated, table.truncated, self._info()
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal action numbers as booleans (what maskable learners ask for)."""
@@ -137,7 +141,7 @@ class UnoEnv(gym.Env[Obs, np.int64]):
         learner = self.seat
         while True:
             seat = table.deciding
-            if seat is None or seat == learner:
+            if seat is None or seat == learner or table.truncated:
                 return
             choice = self._bots[seat].choose(decide(game, seat, driver.optional))
             driver.act(choice)
@@ -157,4 +161,6 @@ class UnoEnv(gym.Env[Obs, np.int64]):
             info["winner"] = game.winner
             if table.illegal_why is not None:
                 info["illegal"] = table.illegal_why
+        elif table.truncated:
+            info["unfinished"] = True
         return info

@@ -34,6 +34,9 @@ _MASK_CACHE: Final = 50_000
 """At most this many distinct legal lists keep a ready mask (a few MB)."""
 
 REWARDS: Final = ("win", "points")
+MAX_ACTIONS: Final = 100_000
+"""The environments' default bound on one round's actions (``max_actions=``): a round still in
+play then is truncated (Gymnasium's ``truncated``), a bound of the harness, not a rule."""
 """``win``: +1 for the winner (and a partner), -1 for the other seats, 0 for all after a
 blocked round. ``points``: card points over 100: every loser loses the points left in its
 own hand, the winner (and a partner) gains the sum of them; a blocked round only costs."""
@@ -78,10 +81,24 @@ def describe(view: dict[str, Any]) -> str:
     )
 
 
+def check_bound(max_actions: int) -> int:
+    """``max_actions`` if it is a whole number above 0 (a table's bound on a round)."""
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise ValueError(f"max_actions must be a whole number above 0, not {max_actions!r}")
+    return max_actions
+
+
 class EnvTable:
     """One round at a time for a learning environment."""
 
-    def __init__(self, rules: Rules, players: int, illegal: str, reward: str) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        illegal: str,
+        reward: str,
+        max_actions: int = MAX_ACTIONS,
+    ) -> None:
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
         if reward not in REWARDS:
@@ -95,6 +112,7 @@ class EnvTable:
         self.players = players
         self.illegal = illegal
         self.reward = reward
+        self.max_actions = check_bound(max_actions)
         self.codec = ActionCodec(rules, players)
         self.layout = ObservationLayout(rules, players)
         self.game: Game | None = None
@@ -123,6 +141,12 @@ class EnvTable:
     @property
     def over(self) -> bool:
         return self.deciding is None
+
+    @property
+    def truncated(self) -> bool:
+        """Still in play after ``max_actions`` actions: the round is cut short, unfinished."""
+        game = self.game
+        return game is not None and not self.over and game.action_count >= self.max_actions
 
     @property
     def winner(self) -> int | None:

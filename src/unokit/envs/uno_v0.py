@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from unokit.envs.aec import UnoAEC
+from unokit.envs.table import MAX_ACTIONS
 from unokit.rules import Rules
 
 __all__ = ["env", "raw_env"]
@@ -25,6 +26,7 @@ def raw_env(
     reward: str = "win",
     backend: str = "auto",
     render_mode: str | None = None,
+    max_actions: int = MAX_ACTIONS,
     **switches: Any,
 ) -> UnoAEC:
     """The environment without wrappers: ``rules`` a preset name or ``Rules`` value
@@ -32,7 +34,8 @@ def raw_env(
     ``backend``: ``auto`` (default) runs the game on the compiled fast path where it plays
     the rules (mattel-2021 with any of stacking, seven_o, draw_to_match; the ``win`` reward)
     and on the reference engine otherwise; ``fast`` and ``engine`` force one. Both give the
-    same observations, masks, agents and rewards: see docs/envs.md."""
+    same observations, masks, agents and rewards: see docs/envs.md. ``max_actions`` bounds a
+    round: one still in play then is truncated (every agent), not ended."""
     return UnoAEC(
         rules,
         players=players,
@@ -40,6 +43,7 @@ def raw_env(
         reward=reward,
         backend=backend,
         render_mode=render_mode,
+        max_actions=max_actions,
         **switches,
     )
 
@@ -52,6 +56,7 @@ def env(
     reward: str = "win",
     backend: str = "auto",
     render_mode: str | None = None,
+    max_actions: int = MAX_ACTIONS,
     **switches: Any,
 ) -> UnoAEC:
     """The environment, ready to use: it enforces reset-before-step itself, as PettingZoo's
@@ -63,5 +68,6 @@ def env(
         reward=reward,
         backend=backend,
         render_mode=render_mode,
+        max_actions=max_actions,
         **switches,
     )

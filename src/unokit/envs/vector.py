@@ -22,7 +22,10 @@ seat; ``step`` then returns when the caller's seat is to play again.
   except that ``uno_said`` marks every one-card hand and ``uno_exposed`` stays 0.
 * a game that ends is dealt again in the same call (its final rewards in ``rewards``, its
   winner in ``info["winner"]``); ``rewards[i, seat]`` is +1 for the winner, -1 for the other
-  seats, 0 for everyone after a blocked round and in every other step. Game ``k`` (counting
+  seats, 0 for everyone after a round without a winner and in every other step. A game
+  still in play after ``max_actions`` actions (default 100,000, the environment's bound,
+  not a rule) is truncated: ``truncated[i]`` is true, ``info["winner"][i]`` is -3, no
+  reward, and it is dealt again. Game ``k`` (counting
   from 0 in the order games start, slot by slot) is ``Game.new(rules, players=P,
   seed=seed * 2**32 + k)`` of the reference engine.
 * an illegal action anywhere in the batch raises ``IllegalAction`` naming the games, and no
@@ -43,13 +46,14 @@ from unokit.bots.registry import parse_settings
 from unokit.envs.codec import ActionCodec
 from unokit.envs.fastobs import card_map, field_starts, observe
 from unokit.envs.observation import ObservationLayout
-from unokit.envs.table import make_rules
+from unokit.envs.table import MAX_ACTIONS, check_bound, make_rules
 from unokit.errors import IllegalAction
 from unokit.fast import greedy, kernel
 from unokit.fast.api import deck_array
 from unokit.fast.codec import decode_action, flags_for
 from unokit.fast.layout import (
     DRAW,
+    H_ACTIONS,
     H_LEN,
     H_PHASE,
     H_SLOT,
@@ -92,6 +96,8 @@ def _codec_mask(
 CALLER: Final = 0
 GREEDY: Final = 1
 RANDOM: Final = 2
+TRUNCATED: Final = -3
+"""``info["winner"]`` of a game cut short at ``max_actions`` (truncated, dealt again)."""
 """Who plays a seat: the caller (its actions come through ``step``), ``greedy`` (as
 ``unokit.bots.GreedyBot``, in the compiled loop) or uniformly random legal actions."""
 
@@ -101,10 +107,11 @@ def _settle(  # noqa: PLR0917 - numba takes no keyword-only arguments
     state: NDArray[np.int32], rng: NDArray[np.uint64], memory: NDArray[np.int32],
     bot_rng: NDArray[np.uint64], bots: NDArray[np.int64], points: NDArray[np.float64],
     challenges: NDArray[np.float64], deck: NDArray[np.int32], kmask: NDArray[np.uint8],
+    limit: int,
 ) -> bool:  # fmt: skip
     """Let the bot seats play until a seat of the caller is to play; True if the round
-    ended first."""
-    while state[H_PHASE] != PHASE_OVER:
+    ended first, or reached ``limit`` actions (the environment's bound)."""
+    while state[H_PHASE] != PHASE_OVER and state[H_ACTIONS] < limit:
         seat = state[H_TO_PLAY]
         kind = bots[seat]
         if kind == CALLER:
@@ -135,7 +142,7 @@ def _reset_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
     base_seed: np.uint64, card_map: NDArray[np.int32], at: NDArray[np.int64],
     kmask: NDArray[np.uint8], k2c: NDArray[np.int64], memories: NDArray[np.int32],
     bot_rngs: NDArray[np.uint64], bots: NDArray[np.int64], points: NDArray[np.float64],
-    challenges: NDArray[np.float64],
+    challenges: NDArray[np.float64], limit: int,
 ) -> int:  # fmt: skip
     n: int = states.shape[0]
     for i in range(n):
@@ -147,7 +154,7 @@ def _reset_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
         state = states[i]  # before it is dealt again, as the next game started)
         greedy.reset_memory(memories[i])
         while _settle(state, rngs[i], memories[i], bot_rngs[i], bots, points, challenges,
-                      deck, kmask):  # fmt: skip
+                      deck, kmask, limit):  # fmt: skip
             kernel.new_game(state, rngs[i], deck, players, base_seed + np.uint64(started), flags)
             started += 1
             greedy.reset_memory(memories[i])
@@ -176,10 +183,11 @@ def _step_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
     card_map: NDArray[np.int32], at: NDArray[np.int64], kmask: NDArray[np.uint8],
     k2c: NDArray[np.int64], c2k: NDArray[np.int64], memories: NDArray[np.int32],
     bot_rngs: NDArray[np.uint64], bots: NDArray[np.int64], points: NDArray[np.float64],
-    challenges: NDArray[np.float64],
+    challenges: NDArray[np.float64], limit: int,
 ) -> int:  # fmt: skip
     """Apply one action a game, then let the bot seats play up to the caller's next turn;
-    deal again the games that end. Returns games started."""
+    deal again the games that end or reach ``limit`` actions (``winners`` -3: truncated).
+    Returns games started."""
     for i in range(states.shape[0]):
         state = states[i]
         action = c2k[actions[i]]
@@ -188,21 +196,38 @@ def _step_all(  # noqa: PLR0917 - numba takes no keyword-only arguments
         rewards[i, :] = 0.0
         winners[i] = -2
         dones[i] = False
-        ended = state[H_PHASE] == PHASE_OVER or _settle(
-            state, rngs[i], memories[i], bot_rngs[i], bots, points, challenges, deck, kmask
-        )
+        ended = (
+            state[H_PHASE] == PHASE_OVER
+            or state[H_ACTIONS] >= limit
+            or _settle(
+                state, rngs[i], memories[i], bot_rngs[i], bots, points, challenges, deck,
+                kmask, limit,
+            )
+        )  # fmt: skip
         while ended:  # a round the bots end before the caller acts again counts here too
-            dones[i] = True
-            winner = state[H_WINNER]
-            winners[i] = winner
-            if winner >= 0:
-                for s in range(players):
-                    rewards[i, s] += 1.0 if s == winner else -1.0
+            if state[H_PHASE] != PHASE_OVER:  # the bound: truncated, not ended
+                winners[i] = TRUNCATED
+            else:
+                dones[i] = True
+                winner = state[H_WINNER]
+                winners[i] = winner
+                if winner >= 0:
+                    for s in range(players):
+                        rewards[i, s] += 1.0 if s == winner else -1.0
             kernel.new_game(state, rngs[i], deck, players, base_seed + np.uint64(started), flags)
             started += 1
             greedy.reset_memory(memories[i])
             ended = _settle(
-                state, rngs[i], memories[i], bot_rngs[i], bots, points, challenges, deck, kmask
+                state,
+                rngs[i],
+                memories[i],
+                bot_rngs[i],
+                bots,
+                points,
+                challenges,
+                deck,
+                kmask,
+                limit,
             )
         to_play[i] = state[H_TO_PLAY]
         _codec_mask(state, kmask, k2c, masks[i])
@@ -303,10 +328,12 @@ class UnoVectorEnv:
         seed: int = 0,
         seat: int | None = None,
         opponents: str | Sequence[str] = "greedy",
+        max_actions: int = MAX_ACTIONS,
         **switches: Any,
     ) -> None:
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
+        self.max_actions = check_bound(max_actions)
         self.rules = make_rules(rules, switches)
         self.flags = flags_for(self.rules)  # ValueError for rules the fast path lacks
         if not 2 <= players <= 10:
@@ -350,6 +377,7 @@ class UnoVectorEnv:
             self._states, self._rngs, self._masks, self._obs, self._deck, self.players,
             self.flags, base, self._card_map, self._at, self._kmask, self._k2c,
             self._memories, self._bot_rngs, self._bots, self._points, self._challenges,
+            self.max_actions,
         )  # fmt: skip
         if self._started < 0:  # pragma: no cover - the 112 cards always deal 10 hands
             raise ValueError("the deck is too small to deal")
@@ -378,9 +406,10 @@ class UnoVectorEnv:
             self._dones, self._winners, self._to_play, self._deck, self.players, self.flags,
             base, self._started, self._card_map, self._at, self._kmask, self._k2c, self._c2k,
             self._memories, self._bot_rngs, self._bots, self._points, self._challenges,
+            self.max_actions,
         )  # fmt: skip
         info = {"to_play": self._to_play.copy(), "winner": self._winners.copy()}
-        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        truncated = self._winners == TRUNCATED
         return self._observation(), self._rewards.copy(), self._dones.copy(), truncated, info
 
     def step_inplace(self, actions: NDArray[np.int64]) -> None:
@@ -393,6 +422,7 @@ class UnoVectorEnv:
             self._dones, self._winners, self._to_play, self._deck, self.players, self.flags,
             base, self._started, self._card_map, self._at, self._kmask, self._k2c, self._c2k,
             self._memories, self._bot_rngs, self._bots, self._points, self._challenges,
+            self.max_actions,
         )  # fmt: skip
 
     def greedy_actions(

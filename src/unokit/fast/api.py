@@ -27,15 +27,16 @@ from unokit.fast.layout import (
     H_FLAGS,
     H_LAST_PLAYER,
     H_LEN,
-    H_LOW,
     H_NDISCARD,
     H_NDRAW,
+    H_NSEEN,
     H_PENDING,
     H_PENDING_KIND,
     H_PHASE,
     H_PLAYERS,
-    H_QUIET,
     H_SAID,
+    H_SEEN,
+    H_SHUFFLED,
     H_SLOT,
     H_STALL,
     H_TO_PLAY,
@@ -52,9 +53,11 @@ from unokit.fast.layout import (
     PENDING_NONE,
     PENDING_WD4,
     PHASE_OVER,
+    SEEN_CAP,
     state_size,
 )
 from unokit.fast.policy import policy_seed
+from unokit.fast.repeat import fingerprints
 from unokit.game import PHASES, Game
 from unokit.rules import Rules
 
@@ -133,10 +136,13 @@ class FastGame:
         st[H_LAST_PLAYER] = -1 if game._last_player is None else game._last_player
         st[H_SAID] = sum(1 << s for s in game.uno_said)
         st[H_EXPOSED] = sum(1 << s for s in game.uno_exposed)
-        lows = game._lows
-        st[H_QUIET] = -1 if lows is None else game._quiet
-        for seat in range(players):
-            st[H_LOW + seat] = 0 if lows is None else lows[seat]
+        st[H_SHUFFLED] = game._shuffled
+        seen = fingerprints(game, fast.flags)
+        if len(seen) > SEEN_CAP:
+            raise ValueError(f"the fast path holds {SEEN_CAP} positions a round, not {len(seen)}")
+        for i, (h1, h2, count) in enumerate(seen):
+            st[H_SEEN + 3 * i : H_SEEN + 3 * i + 3] = (h1, h2, count)
+        st[H_NSEEN] = len(seen)
         st[H_TURNS] = game.turns
         return fast
 
@@ -178,7 +184,7 @@ class FastGame:
             "pending": int(st[H_PENDING]),
             "winner": None if st[H_WINNER] < 0 else int(st[H_WINNER]),
             "turns": int(st[H_TURNS]),
-            "quiet_turns": None if st[H_QUIET] < 0 else int(st[H_QUIET]),
+            "repeats": self.repeats,
         } | (
             {
                 "uno_said": [s for s in range(self.players) if st[H_SAID] >> s & 1],
@@ -203,10 +209,11 @@ class FastGame:
         return int(self.state[H_TURNS])
 
     @property
-    def quiet_turns(self) -> int | None:
-        """``Game.quiet_turns``: turns without a new low while the round is dry, else None."""
-        quiet = int(self.state[H_QUIET])
-        return None if quiet < 0 else quiet
+    def repeats(self) -> int:
+        """``Game.repeats``: the most times a counted position has been seen."""
+        st = self.state
+        n = int(st[H_NSEEN])
+        return max((int(st[H_SEEN + 3 * i + 2]) for i in range(n)), default=0)
 
     def round_points(self) -> list[int]:
         out = np.zeros(self.players, dtype=np.int64)

@@ -41,15 +41,16 @@ from unokit.fast.layout import (
     H_FLAGS,
     H_LAST_PLAYER,
     H_LEN,
-    H_LOW,
     H_NDISCARD,
     H_NDRAW,
+    H_NSEEN,
     H_PENDING,
     H_PENDING_KIND,
     H_PHASE,
     H_PLAYERS,
-    H_QUIET,
     H_SAID,
+    H_SEEN,
+    H_SHUFFLED,
     H_SLOT,
     H_STALL,
     H_TO_PLAY,
@@ -71,8 +72,8 @@ from unokit.fast.layout import (
     PHASE_PLAY,
     PHASE_SWAP,
     PLAY_UNO,
-    QUIET_ORBITS,
-    ROUND_TURNS,
+    REPEATS,
+    SEEN_CAP,
     SWAP,
     UNO,
     UNO_PENALTY,
@@ -267,6 +268,7 @@ def _reshuffle(state: np.ndarray, rng: np.ndarray) -> None:
     state[H_NDRAW] = rest
     state[OFF_DISCARD] = top
     state[H_NDISCARD] = 1
+    state[H_SHUFFLED] = 1
 
 
 @njit(cache=True, inline="always")
@@ -323,7 +325,6 @@ def new_game(  # noqa: PLR0917 - numba functions take positional arguments
     state[H_WINNER] = -1
     state[H_WD4_PLAYER] = -1
     state[H_LAST_PLAYER] = -1
-    state[H_QUIET] = -1
     for s in range(players):
         state[H_SLOT + s] = s
     if n < _HAND_SIZE * players + 1:
@@ -443,34 +444,80 @@ def _end_turn(state: np.ndarray, seat: int, skip: bool) -> None:
     _turn_ended(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _turn_ended(state: np.ndarray) -> None:
-    """``Game._turn_ended``: the round limit (C-DEC-50) and the dry round (C-DEC-49)."""
+    """``Game._turn_ended``: the position is counted after a reshuffle and while nothing is
+    left to draw (C-DEC-49)."""
     state[H_TURNS] += 1
+    if state[H_SHUFFLED] or (state[H_NDRAW] == 0 and state[H_NDISCARD] <= 1):
+        state[H_SHUFFLED] = 0
+        _count_position(state)
+
+
+@njit(cache=True, inline="always")
+def _item(x: int, p: int, a: int) -> int:
+    """A pseudo-random number below ``p`` for ``x`` (``unokit.fast.repeat``)."""
+    v = (x * a + 11) % p
+    v = (v * v + 7) % p
+    return (v * v + 3) % p
+
+
+@njit(cache=True)
+def _fingerprint(state: np.ndarray, p: int, a: int) -> int:
+    """``unokit.fast.repeat.fingerprint``: the cards of each place as a sum (a multiset),
+    then the turn's fields one by one."""
     players = state[H_PLAYERS]
-    if state[H_TURNS] >= ROUND_TURNS:
-        _finish(state, -1)
-        return
-    if state[H_NDRAW] + state[H_NDISCARD] - 1 >= players:
-        state[H_QUIET] = -1
-        return
-    if state[H_QUIET] < 0:
-        for s in range(players):
-            state[H_LOW + s] = _hand_len(state, s)
-        state[H_QUIET] = 0
-        return
-    fell = False
+    h = 0
     for s in range(players):
-        n = _hand_len(state, s)
-        if n < state[H_LOW + s]:
-            state[H_LOW + s] = n
-            fell = True
-    if fell:
-        state[H_QUIET] = 0
-        return
-    state[H_QUIET] += 1
-    if state[H_QUIET] >= QUIET_ORBITS * players:
-        _finish(state, -1)
+        at = _hand_at(state, s)
+        for k in range(_hand_len(state, s)):
+            h += _item(s * 128 + state[at + k], p, a)
+    for k in range(state[H_NDRAW]):
+        h += _item(20 * 128 + state[OFF_DRAW + k], p, a)
+    nx = state[H_NDISCARD]
+    for k in range(nx - 1):
+        h += _item(21 * 128 + state[OFF_DISCARD + k], p, a)
+    h %= p
+    uno = state[H_FLAGS] & FLAG_UNO_CALLS
+    h = _mix(h, state[OFF_DISCARD + nx - 1], p)
+    h = _mix(h, state[H_COLOR], p)
+    h = _mix(h, state[H_DIRECTION], p)
+    h = _mix(h, state[H_TO_PLAY], p)
+    h = _mix(h, state[H_PHASE], p)
+    h = _mix(h, state[H_PENDING], p)
+    h = _mix(h, state[H_PENDING_KIND], p)
+    h = _mix(h, state[H_WD4_PLAYER], p)
+    h = _mix(h, state[H_WD4_GUILTY] if state[H_WD4_PLAYER] >= 0 else 0, p)
+    h = _mix(h, state[H_DRAWN], p)
+    h = _mix(h, state[H_EXPOSED] if uno else 0, p)
+    return _mix(h, state[H_SAID] if uno else 0, p)
+
+
+@njit(cache=True, inline="always")
+def _mix(h: int, f: int, p: int) -> int:
+    return (h * 1000003 + f + 7) % p
+
+
+@njit(cache=True)
+def _count_position(state: np.ndarray) -> None:
+    """Count the position; its ``REPEATS``-th time ends the round without a winner. A
+    position past ``SEEN_CAP`` different ones is not counted (docs/fast.md)."""
+    h1 = _fingerprint(state, 2147483647, 48271)
+    h2 = _fingerprint(state, 2147483629, 69621)
+    n = state[H_NSEEN]
+    for i in range(n):
+        at = H_SEEN + 3 * i
+        if state[at] == h1 and state[at + 1] == h2:
+            state[at + 2] += 1
+            if state[at + 2] >= REPEATS:
+                _finish(state, -1)
+            return
+    if n < SEEN_CAP:
+        at = H_SEEN + 3 * n
+        state[at] = h1
+        state[at + 1] = h2
+        state[at + 2] = 1
+        state[H_NSEEN] = n + 1
 
 
 @njit(cache=True, inline="always")

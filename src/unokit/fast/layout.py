@@ -29,15 +29,16 @@ __all__ = [
     "H_FLAGS",
     "H_LAST_PLAYER",
     "H_LEN",
-    "H_LOW",
     "H_NDISCARD",
     "H_NDRAW",
+    "H_NSEEN",
     "H_PENDING",
     "H_PENDING_KIND",
     "H_PHASE",
     "H_PLAYERS",
-    "H_QUIET",
     "H_SAID",
+    "H_SEEN",
+    "H_SHUFFLED",
     "H_SLOT",
     "H_STALL",
     "H_TO_PLAY",
@@ -61,8 +62,8 @@ __all__ = [
     "PHASE_PLAY",
     "PHASE_SWAP",
     "PLAY_UNO",
-    "QUIET_ORBITS",
-    "ROUND_TURNS",
+    "REPEATS",
+    "SEEN_CAP",
     "SWAP",
     "UNO",
     "UNO_PENALTY",
@@ -112,14 +113,20 @@ H_SLOT: Final = 20
 """``state[H_SLOT + seat]``: which hand slot holds the seat's hand (swaps move slots)."""
 H_LEN: Final = 30
 """``state[H_LEN + slot]``: the number of cards in a hand slot."""
-H_LOW: Final = 40
-"""``state[H_LOW + seat]``: while the round is dry, the seat's lowest hand of the dry spell
-(``unokit.game``, C-DEC-49)."""
-H_QUIET: Final = 50
-"""While the round is dry: turns since a hand reached a new low; -1 while it is not dry."""
+H_SHUFFLED: Final = 40
+"""1 if the draw pile was made again from the discard pile since the last turn ended."""
+H_NSEEN: Final = 41
+"""How many positions the repetition rule holds in ``H_SEEN`` (``unokit.game``, C-DEC-49)."""
 H_TURNS: Final = 51
 """Turns ended so far (``Game.turns``)."""
-HEADER: Final = 52
+SEEN_CAP: Final = 128
+"""The different positions the kernel counts in one round; a round that counts more (a
+hoarding opening then random play, say) is past the kernel's reach: the positions past it
+are not counted, so the round may go on where the engine ends it (``docs/fast.md``)."""
+H_SEEN: Final = 52
+"""``SEEN_CAP`` entries of three fields: a position's two 31-bit fingerprints and how often
+it was seen."""
+HEADER: Final = H_SEEN + 3 * SEEN_CAP
 
 OFF_DRAW: Final = HEADER
 """The draw pile, ``state[H_NDRAW]`` cards, the top card last."""
@@ -171,10 +178,8 @@ NUM_ACTIONS_UNO: Final = CATCH + MAX_PLAYERS
 """The actions with ``FLAG_UNO_CALLS`` (the size of their masks)."""
 UNO_PENALTY: Final = 2
 """Cards a caught seat draws (``unokit.game.UNO_PENALTY``)."""
-QUIET_ORBITS: Final = 4
-"""``unokit.game.QUIET_ORBITS``: a dry round is blocked after this many quiet orbits."""
-ROUND_TURNS: Final = 100_000
-"""``unokit.game.ROUND_TURNS``: a round still in play after this many turns is blocked."""
+REPEATS: Final = 5
+"""``unokit.game.REPEATS``: the fifth time a position comes back ends the round."""
 
 
 def state_size(players: int) -> int:

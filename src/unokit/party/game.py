@@ -105,6 +105,11 @@ class PartyGame(Game):
         twin._point_from = self._point_from
         twin._pointer = self._pointer
 
+    def _position_extra(self) -> tuple[object, ...]:
+        """The link, the mini pile and a Point Taken being answered (P-DEC-27)."""
+        mini = tuple([c.index for c in self._mini])
+        return (self._link, mini, self._pointer, tuple(sorted(self._choices.items())))
+
     # ------------------------------------------------------------------ public state --
     @property
     def phase(self) -> str:

@@ -89,6 +89,11 @@ def check_party_rules(rules: Rules) -> None:
         refused.append("custom_rule (the deck has no Wild Customizable cards)")
     if rules.timer is not None:
         refused.append("timer (UNO Party! has no turn clock)")
+    if rules.wd4_wilds != "all":
+        refused.append(
+            f"wd4_wilds={rules.wd4_wilds!r} (the sheet: 'Wild cards are considered matches "
+            "for the current color', so every wild but the Wild Draw Four breaks its limit)"
+        )
     if rules.scoring in ("lowest", "elimination"):
         refused.append(
             f"scoring={rules.scoring!r} (the sheet scores the round winner: 'winner', or "

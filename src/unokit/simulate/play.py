@@ -41,11 +41,13 @@ class GameOutcome:
     seats: tuple[int, ...]
     """``seats[seat]``: the entry of the bot list at that seat."""
     winner: int | None
-    """The winning seat (``None``: a blocked round)."""
+    """The winning seat (``None``: a round without a winner, or unfinished)."""
     points: tuple[int, ...]
     actions: int
     first: int
     """The seat that acted first."""
+    unfinished: bool = False
+    """Still in play after the simulation's ``max_actions``: cut short, not a result."""
 
 
 def play_one(sim: Simulation, index: int) -> GameOutcome:
@@ -55,7 +57,11 @@ def play_one(sim: Simulation, index: int) -> GameOutcome:
     bots = [make_bot(sim.bots[entry], seed=bot_seed(seed, entry)) for entry in seats]
     try:
         game = Game.new(sim.rules, players=sim.players, seed=seed)
-        play_game(game, bots, max_actions=sim.max_actions)
+        try:
+            play_game(game, bots, max_actions=sim.max_actions)
+        except RuntimeError:  # the simulation's bound on a round, not a rule of the game
+            if game.over:
+                raise
     except BotError as err:
         raise GameBotError(f"game {index} (seed {seed}): {err}") from None
     finally:
@@ -70,6 +76,7 @@ def play_one(sim: Simulation, index: int) -> GameOutcome:
         points=tuple(game.round_points()),
         actions=len(actions),
         first=actions[0][0] if actions else 0,
+        unfinished=not game.over,
     )
 
 
@@ -85,7 +92,9 @@ def play_chunk(sim: Simulation, start: int, stop: int) -> Tally:
         tally.actions += outcome.actions
         for seat, entry in enumerate(outcome.seats):
             tally.points[entry] += outcome.points[seat]
-        if outcome.winner is None:
+        if outcome.unfinished:
+            tally.unfinished += 1
+        elif outcome.winner is None:
             tally.blocked += 1
         else:
             tally.wins[outcome.seats[outcome.winner]] += 1

@@ -48,6 +48,7 @@ class Report:
     first_low: float
     first_high: float
     blocked: int
+    unfinished: int
 
     @property
     def fair_share(self) -> float:
@@ -79,6 +80,7 @@ class Report:
             "games": self.tally.games,
             "complete": self.tally.games == sim.games,
             "blocked": self.blocked,
+            "unfinished": self.unfinished,
             "mean_length": self.mean_length,
             "first_mover": {
                 "win_share": self.first_share,
@@ -93,13 +95,13 @@ class Report:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(
             ["entry", "bot", "games", "wins", "win_share", "ci95_low", "ci95_high",
-             "mean_points", "mean_length", "first_mover_share", "blocked"]
+             "mean_points", "mean_length", "first_mover_share", "blocked", "unfinished"]
         )  # fmt: skip
         for r in self.rows:
             writer.writerow(
                 [r.entry, r.bot, self.tally.games, r.wins, f"{r.share:.6f}", f"{r.low:.6f}",
                  f"{r.high:.6f}", f"{r.points:.4f}", f"{self.mean_length:.4f}",
-                 f"{self.first_share:.6f}", self.blocked]
+                 f"{self.first_share:.6f}", self.blocked, self.unfinished]
             )  # fmt: skip
         return out.getvalue()
 
@@ -183,4 +185,5 @@ def make_report(sim: Simulation, tally: Tally) -> Report:
         first_low=first_low,
         first_high=first_high,
         blocked=tally.blocked,
+        unfinished=tally.unfinished,
     )

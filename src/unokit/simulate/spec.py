@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from unokit.bots import make_bot
 from unokit.rules import Rules
 
-__all__ = ["Simulation"]
+__all__ = ["MAX_ACTIONS", "Simulation"]
+
+MAX_ACTIONS: Final = 100_000
+"""The simulator's default bound on one round's actions (``unokit simulate --max-actions``)."""
 
 
 @dataclass(frozen=True)
@@ -19,8 +22,9 @@ class Simulation:
     bots: tuple[str, ...]
     games: int
     seed: int = 1
-    max_actions: int = 100_000
-    """A round longer than this is an error (a bot that never ends its turn)."""
+    max_actions: int = MAX_ACTIONS
+    """The most actions of a round: one still in play then is cut short and counted
+    ``unfinished`` (a bound of the simulation, not a rule of the game)."""
 
     def __post_init__(self) -> None:
         players = len(self.bots)
@@ -54,5 +58,5 @@ class Simulation:
             bots=tuple(data["bots"]),
             games=data["games"],
             seed=data["seed"],
-            max_actions=data.get("max_actions", 100_000),
+            max_actions=data.get("max_actions", MAX_ACTIONS),
         )

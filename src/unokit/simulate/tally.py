@@ -58,7 +58,10 @@ class Tally:
     points: list[int] = field(default_factory=list)
     """Round points of each entry, summed over its games."""
     blocked: int = 0
-    """Rounds that ended with no winner (the table could not draw)."""
+    """Rounds that ended with no winner (nobody could play or draw, or a position came back
+    five times: docs/rules.md, C-DEC-33 and C-DEC-49)."""
+    unfinished: int = 0
+    """Rounds still in play at the simulation's ``max_actions``: cut short, not ended."""
     actions: int = 0
     """Actions summed over the games (the game length)."""
     first_wins: int = 0
@@ -76,6 +79,7 @@ class Tally:
             self.wins[i] += other.wins[i]
             self.points[i] += other.points[i]
         self.blocked += other.blocked
+        self.unfinished += other.unfinished
         self.actions += other.actions
         self.first_wins += other.first_wins
 
@@ -85,6 +89,7 @@ class Tally:
             "wins": list(self.wins),
             "points": list(self.points),
             "blocked": self.blocked,
+            "unfinished": self.unfinished,
             "actions": self.actions,
             "first_wins": self.first_wins,
         }
@@ -97,6 +102,7 @@ class Tally:
             wins=list(data["wins"]),
             points=list(data["points"]),
             blocked=data["blocked"],
+            unfinished=data.get("unfinished", 0),
             actions=data["actions"],
             first_wins=data["first_wins"],
         )

@@ -452,6 +452,7 @@ class TriplePlayGame(Game):
         self._rng.shuffle(cards)
         self._draw = cards
         self._set_aside = []
+        self._shuffled = True
         self._log.append(Event("reshuffle", count=len(cards)))
         return True
 
@@ -680,14 +681,25 @@ class TriplePlayGame(Game):
         self._end_turn(seat)
 
     def _end_turn(self, seat: int, skip: bool = False) -> None:
-        super()._end_turn(seat, skip)  # may block the round (C-DEC-49, C-DEC-50)
         self._drawn = None
+        super()._end_turn(seat, skip)  # may end the round on a repetition (T-OUT-8)
         if self._phase == OVER:
             return
         if self._blocked():
-            self._block()
+            self._block("stuck")
             return
         self._light_up()
+
+    def _position_extra(self) -> tuple[object, ...]:
+        """The three piles (top, and the cards under it as a set), the cards set aside (a
+        set), a Give Away waiting. The unit is left out, as the order of the draw pile is: a
+        random device that decides when cards come out of the draw pile, not which
+        (docs/rules-triple-play.md, T-OUT-8)."""
+        piles = tuple(
+            [(p[-1].index, tuple(sorted([c.index for c in p[:-1]]))) for p in self._piles]
+        )
+        aside = tuple(sorted([c.index for c in self._set_aside]))
+        return (piles, aside, self._give)
 
     def _reserve(self) -> int:
         """The draw pile, the cards set aside and those a trim would set aside."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from unokit.cards import COLOR_NAMES, Card
 from unokit.events import Event
-from unokit.words import describe
+from unokit.words import BLOCKED, describe
 
 __all__ = ["Narrator"]
 
@@ -172,7 +172,7 @@ class Narrator:
         if t == "reshuffle":
             return f"the discard pile was shuffled into a new draw pile of {e.count} cards"
         if t == "blocked":
-            return "nobody could play or draw: the round is blocked"
+            return BLOCKED.get(e.reason or "", "the round ends without a winner")
         if t == "round_over":
             if e.seat is None:
                 return "the round is over"

@@ -160,7 +160,10 @@ export function renderResult(ctrl) {
     screen.dataset.key = key;
     const box = $("#result");
     const w = view.winner;
-    const title = w === null ? "The round is blocked" : `${table.seats[w].name} wins the round`;
+    // a round without a winner says why, in the words of its blocked event (words.js)
+    const why = w === null ? [...document.querySelectorAll("#log li[data-type=blocked]")].pop() : null;
+    const title = w !== null ? `${table.seats[w].name} wins the round`
+      : why ? why.textContent : "The round ends without a winner";
     const rows = view.round_points.map((pts, s) => el("tr", {},
       el("th", { scope: "row", text: table.seats[s].name }),
       el("td", { class: "left" }, ...(view.hands[s].length ? view.hands[s].map((c) => cardNode(c)) : [el("span", { text: "out" })])),

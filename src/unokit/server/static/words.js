@@ -11,6 +11,11 @@ const CANCELLED = {
   draw_two: "Draw Two", wild_draw_four: "Wild Draw Four", skip: "Skip", reverse: "Reverse",
 };
 const LIGHTS = { G: "green", Y: "yellow", R: "red" };
+// Why a round ended without a winner (the blocked event's reason; unokit.words.BLOCKED).
+const BLOCKED = {
+  repetition: "The same position has come back five times: the round ends without a winner",
+  stuck: "Nobody can play or draw: the round ends without a winner",
+};
 
 function cards(e) {
   if (e.cards && e.cards.length) {
@@ -77,7 +82,7 @@ export function describe(e, names, fallback, auto) {
     case "catch": return `${who} catches ${whom} without UNO`;
     case "reshuffle": return `The discard pile is shuffled into a new draw pile of ${e.count} cards`;
     case "extra_turn": return `${who} takes an extra turn`;
-    case "blocked": return "Nobody can play or draw: the round is blocked";
+    case "blocked": return BLOCKED[e.reason] || "The round ends without a winner";
     case "round_over": return e.seat !== undefined ? `${who} goes out and wins the round` : "The round ends";
     // Triple Play
     case "lit": {
