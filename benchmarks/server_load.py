@@ -320,7 +320,9 @@ async def in_process(tables: int, rounds: int, preset: str = "mattel-2021") -> d
     settings = TableSettings(seats=4, preset=preset, house={"scoring": "none"})
     for i in range(tables):
         who = address_of(i)
-        table, token = hub.create(name="p0", settings=settings, bots=[], seed=None, address=who)
+        table, token = await hub.create(
+            name="p0", settings=settings, bots=[], seed=None, address=who
+        )
         tokens = [token] + [(await hub.join(table.id, f"p{n}", None, who))[1] for n in (1, 2, 3)]
         conns = [await hub.connect(table.id, t) for t in tokens]
         await hub.handle(conns[0], Start(type="start"))
