@@ -8,11 +8,12 @@ waits together is known without timing anything.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import Connection, func, make_url, select
+from sqlalchemy import Connection, event, func, make_url, select
 from tests.server.faults import Gate
 from tests.server.test_services import postgres  # noqa: F401  (a fixture)
 
@@ -88,6 +89,50 @@ def test_a_change_the_database_refuses_fails_alone(postgres: str, gate: Gate) ->
         with engine.connect() as conn:
             stored = conn.execute(select(func.count()).select_from(moves)).scalar_one()
         assert stored == TABLES
+    finally:
+        storage.close()
+        engine.dispose()
+
+
+def test_a_busy_writer_keeps_its_connection(postgres: str) -> None:  # noqa: F811
+    """Changes one after another are committed on one connection: no check-out from the
+    pool (and on PostgreSQL no liveness ping) for each commit."""
+    engine = open_engine(postgres)
+    migrate(engine)
+    store = Store(engine)
+    ids = _tables(store)
+    checkouts: list[object] = []
+    event.listen(engine, "checkout", lambda *_: checkouts.append(1))
+    storage = Storage(engine, timeout=60.0, hold=3600.0)
+
+    async def one_after_another() -> None:
+        for seq, table_id in enumerate(ids):
+            await storage.write([_move(store, table_id, seq)])
+
+    try:
+        asyncio.run(one_after_another())
+        assert storage.commits == TABLES
+        assert len(checkouts) == 1
+    finally:
+        storage.close()
+        engine.dispose()
+
+
+def test_an_idle_writer_gives_its_connection_back(postgres: str) -> None:  # noqa: F811
+    """With nothing to write the writer returns its connection to the pool, so the next
+    check-out tests it again (a database restarted meanwhile costs no change)."""
+    engine = open_engine(postgres)
+    migrate(engine)
+    store = Store(engine)
+    ids = _tables(store)
+    returned = threading.Event()
+    event.listen(engine, "checkin", lambda *_: returned.set())
+    storage = Storage(engine, timeout=60.0, hold=0.05)
+    try:
+        asyncio.run(storage.write([_move(store, ids[0], 0)]))
+        assert returned.wait(60.0), "the idle writer kept its connection"
+        asyncio.run(storage.write([_move(store, ids[1], 0)]))  # it checks one out again
+        assert storage.commits == 2
     finally:
         storage.close()
         engine.dispose()

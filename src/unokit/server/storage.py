@@ -19,11 +19,12 @@ which holds the truth. A call still waiting for a thread when its time runs out 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -39,7 +40,76 @@ Write = Callable[[Connection], object]
 BATCH = 256
 """The most changes one commit carries."""
 
-_Item = tuple[list[Write], "Future[None]"]
+HOLD = 0.5
+"""Seconds the writer keeps its connection with nothing to write."""
+
+CLOSE_WAIT = 2.0
+"""Seconds ``close`` waits for the writer to finish its last commit."""
+
+
+class _Item:
+    """One change waiting for the writer, and the future its caller awaits on its loop."""
+
+    __slots__ = ("done", "error", "loop", "state", "writes")
+
+    def __init__(
+        self, writes: list[Write], loop: asyncio.AbstractEventLoop, done: asyncio.Future[None]
+    ) -> None:
+        self.writes = writes
+        self.loop = loop
+        self.done = done
+        self.error: BaseException | None = None
+        self.state = _WAITING
+
+    def start(self) -> bool:
+        """The writer takes it: ``False`` if its caller gave up first (it never runs)."""
+        with _STATE:
+            if self.state == _CANCELLED:
+                return False
+            self.state = _RUNNING
+            return True
+
+    def cancel(self) -> None:
+        """The caller gives up: a change not yet taken by the writer will never run."""
+        with _STATE:
+            if self.state == _WAITING:
+                self.state = _CANCELLED
+
+    def settle(self) -> None:
+        """On the caller's loop: hand the outcome to the awaiting caller."""
+        if self.done.done():  # it timed out meanwhile
+            return
+        if self.error is None:
+            self.done.set_result(None)
+        else:
+            self.done.set_exception(self.error)
+
+
+_WAITING, _RUNNING, _CANCELLED = 0, 1, 2
+_STATE = threading.Lock()
+"""Guards ``_Item.state`` between the writer thread and the callers' loops."""
+
+
+def _settle_all(batch: list[_Item]) -> None:
+    """Wake each loop the batch's callers wait on once, to settle all of them there."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[_Item]] = {}
+    for item in batch:
+        by_loop.setdefault(item.loop, []).append(item)
+    for loop, items in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
+            loop.call_soon_threadsafe(_settle, items)
+
+
+def _closed(conn: Connection | None) -> None:
+    """Give ``conn`` back to the pool (a failure closing a lost one is no news)."""
+    if conn is not None:
+        with contextlib.suppress(Exception):
+            conn.close()
+
+
+def _settle(items: list[_Item]) -> None:
+    for item in items:
+        item.settle()
 
 
 class StorageError(Exception):
@@ -50,9 +120,13 @@ class Storage:
     """Runs blocking database calls in ``workers`` threads, and writes in one writer thread
     that commits them in batches, each within ``timeout`` s."""
 
-    def __init__(self, engine: Engine, timeout: float, workers: int = 4) -> None:
+    def __init__(
+        self, engine: Engine, timeout: float, workers: int = 4, hold: float = HOLD
+    ) -> None:
         self.engine = engine
         self.timeout = timeout
+        self.hold = hold
+        """Seconds the writer keeps its connection with nothing to write."""
         self.commits = 0
         """Transactions the writer committed (each carries one or more changes)."""
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="unokit-db")
@@ -64,56 +138,80 @@ class Storage:
     async def write(self, writes: list[Write]) -> None:
         """Commit one change (``writes``, in order), with the others waiting, before this
         returns; ``StorageError`` if it was not confirmed in time."""
-        future: Future[None] = Future()
-        self._queue.put((writes, future))
+        loop = asyncio.get_running_loop()
+        item = _Item(writes, loop, loop.create_future())
+        self._queue.put(item)
         try:
             async with asyncio.timeout(self.timeout):
-                await asyncio.wrap_future(future)  # cancelled with it if not yet started
+                await item.done
         except TimeoutError:
+            item.cancel()  # never run if the writer has not taken it yet
             raise StorageError(f"the database did not answer within {self.timeout:g} s") from None
+        except asyncio.CancelledError:
+            item.cancel()
+            raise
         except Exception as err:
             raise StorageError(f"the database refused: {type(err).__name__}") from err
 
     def _write_all(self) -> None:
-        """The writer thread: take every change waiting, commit them together."""
-        while True:
-            item = self._queue.get()
-            if item is None:
-                return
-            batch = [item]
-            while len(batch) < BATCH:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    self._queue.put(None)  # stop after this batch
-                    break
-                batch.append(more)
-            live = [(w, f) for w, f in batch if f.set_running_or_notify_cancel()]
-            if live:
-                self._commit(live)
-
-    def _commit(self, batch: list[_Item]) -> None:
+        """The writer thread: take every change waiting, commit them together, and wake
+        each event loop once for the whole batch (not once a change). While changes keep
+        coming the writer keeps its connection (no pool check-out, and on PostgreSQL no
+        liveness ping, a commit); idle for ``hold`` s it gives it back, so the next
+        check-out tests it again."""
+        conn: Connection | None = None
         try:
-            with self.engine.begin() as conn:
-                for writes, _future in batch:
-                    for write in writes:
+            while True:
+                try:
+                    item = self._queue.get(timeout=self.hold if conn is not None else None)
+                except queue.Empty:
+                    _closed(conn)
+                    conn = None
+                    continue
+                if item is None:
+                    return
+                batch = [item]
+                while len(batch) < BATCH:
+                    try:
+                        more = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None:
+                        self._queue.put(None)  # stop after this batch
+                        break
+                    batch.append(more)
+                live = [i for i in batch if i.start()]
+                if live:
+                    conn = self._commit(live, conn)
+                    _settle_all(live)
+        finally:
+            _closed(conn)
+
+    def _commit(self, batch: list[_Item], conn: Connection | None) -> Connection | None:
+        """Commit ``batch`` in one transaction and record each change's outcome; the
+        connection to keep (``None`` after a failure: the next batch checks one out)."""
+        try:
+            if conn is None:
+                conn = self.engine.connect()
+            with conn.begin():
+                for item in batch:
+                    for write in item.writes:
                         write(conn)
         except Exception as err:
+            _closed(conn)  # whatever failed, the next batch starts afresh
+            conn = None
             lost = isinstance(err, OperationalError) or (
                 isinstance(err, DBAPIError) and err.connection_invalidated
             )
             if len(batch) == 1 or lost:  # the database itself failed: every change did
-                for _writes, future in batch:
-                    future.set_exception(err)
-                return
+                for item in batch:
+                    item.error = err
+                return None
             for item in batch:  # one change refused: the others go through alone
-                self._commit([item])
-            return
+                conn = self._commit([item], conn)
+            return conn
         self.commits += 1
-        for _writes, future in batch:
-            future.set_result(None)
+        return conn
 
     async def __call__(self, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` in a worker thread; ``StorageError`` if it fails or times out."""
@@ -128,6 +226,8 @@ class Storage:
             raise StorageError(f"the database refused: {type(err).__name__}") from err
 
     def close(self) -> None:
-        """Stop the threads (a call hung in one is left to end with the process)."""
+        """Stop the threads (a call hung in one is left to end with the process); the
+        writer gives its connection back first, unless it is hung."""
         self._queue.put(None)
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._writer.join(timeout=CLOSE_WAIT)
