@@ -320,7 +320,9 @@ async def in_process(tables: int, rounds: int, preset: str = "mattel-2021") -> d
     settings = TableSettings(seats=4, preset=preset, house={"scoring": "none"})
     for i in range(tables):
         who = address_of(i)
-        table, token = hub.create(name="p0", settings=settings, bots=[], seed=None, address=who)
+        table, token = await hub.create(
+            name="p0", settings=settings, bots=[], seed=None, address=who
+        )
         tokens = [token] + [(await hub.join(table.id, f"p{n}", None, who))[1] for n in (1, 2, 3)]
         conns = [await hub.connect(table.id, t) for t in tokens]
         await hub.handle(conns[0], Start(type="start"))
@@ -383,8 +385,18 @@ LEAF = {
     "the engine (apply, legal)": ("unokit/game.py", "unokit/actions", "unokit/cards"),
     "the rest of the hub": ("unokit/server/",),
     "uvicorn, websockets, starlette": ("uvicorn/", "websockets/", "starlette/", "fastapi/"),
+    "the event loop itself (selector, task steps)": ("Runner.run (asyncio/runners.py",),
 }  # fmt: skip
 """Any other sample goes to the part of the innermost frame of its stack that one names."""
+
+
+WAITING = (
+    "Storage._write_all (unokit/server/storage.py",  # the writer waiting for a change
+    "_worker (concurrent/futures/thread.py",  # a reader thread waiting for a call
+    "Connection.wait (psycopg/",  # a database thread waiting for PostgreSQL's answer
+)
+"""Innermost frames of a thread that waits rather than works: py-spy counts a timed or
+in-C wait as busy, so these samples are left out."""
 
 
 def shares(raw: Path) -> dict[str, float]:
@@ -392,6 +404,8 @@ def shares(raw: Path) -> dict[str, float]:
     counts: dict[str, int] = dict.fromkeys([*NAMED, *LEAF, "event loop, other"], 0)
     for line in raw.read_text().splitlines():
         stack, _, n = line.rpartition(" ")
+        if stack.rsplit(";", 1)[-1].startswith(WAITING):
+            continue
         part = next((p for p, keys in NAMED.items() if any(k in stack for k in keys)), None)
         for frame in reversed(stack.split(";")) if part is None else ():
             part = next((p for p, keys in LEAF.items() if any(k in frame for k in keys)), None)

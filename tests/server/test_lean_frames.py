@@ -75,6 +75,15 @@ def raw_until_pong(ws: Any) -> list[dict[str, Any]]:
     return frames
 
 
+def raw_until_ack(ws: Any, frame_id: int) -> list[dict[str, Any]]:
+    """Every frame sent to ``ws`` up to the acknowledgement of frame ``frame_id`` (the
+    change is committed off the event loop: others are told of it after that)."""
+    frames = []
+    while (frame := json.loads(ws.receive_text()))["type"] != "ack" or frame["id"] != frame_id:
+        frames.append(frame)
+    return frames
+
+
 def test_the_table_part_comes_only_when_it_changed(client: TestClient) -> None:
     t = create(client, seats=3, seed=11)
     bob = join(client, t["table"], "Bob")
@@ -86,12 +95,15 @@ def test_the_table_part_comes_only_when_it_changed(client: TestClient) -> None:
         assert "table" in first[0] and "version" not in first[0]["table"]
         raw_until_pong(ann)
         ann.send_json({"type": "add_bot", "bot": "random", "seat": 2, "id": 1})
+        raw_until_ack(ann, 1)
         changed = [f for f in raw_until_pong(bobs) if f["type"] == "state"]
         assert changed[-1]["table"]["seats"][2]["kind"] == "bot"  # the seats changed: sent
         ann.send_json({"type": "start", "id": 2})
+        before_ack = raw_until_ack(ann, 2)
         last = {}
         for seat, ws in ((0, ann), (1, bobs)):
-            states = [f for f in raw_until_pong(ws) if f["type"] == "state"]
+            early = before_ack if ws is ann else []
+            states = [f for f in early + raw_until_pong(ws) if f["type"] == "state"]
             tables = [f["table"]["state"] for f in states if "table" in f]
             assert tables[-1] == "playing"  # the start changed it: sent
             assert states[-1]["version"] > changed[-1]["version"]
@@ -102,12 +114,15 @@ def test_the_table_part_comes_only_when_it_changed(client: TestClient) -> None:
             if view["over"]:
                 break
             mover = view["to_play"]
+            early: dict[int, list[dict[str, Any]]] = {}
             if mover in last and last[mover]["view"]["legal"]:
                 ws = ann if mover == 0 else bobs
                 ws.send_json({"type": "act", "action": last[mover]["view"]["legal"][0], "id": n})
+                early[mover] = raw_until_ack(ws, n)
                 moves += 1
             for seat, ws in ((0, ann), (1, bobs)):
-                got = [f for f in raw_until_pong(ws) if f["type"] == "state"]
+                frames = early.get(seat, []) + raw_until_pong(ws)
+                got = [f for f in frames if f["type"] == "state"]
                 assert all("table" not in f for f in got if not f["view"]["over"]), got
                 versions = [f["version"] for f in got]
                 assert versions == sorted(versions)

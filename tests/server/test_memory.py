@@ -27,7 +27,7 @@ async def _play_and_expire(db: Path) -> tuple[int, int]:
     rng = random.Random(1)
     for i in range(8):
         who = f"10.0.0.{i + 1}"
-        table, token = hub.create(
+        table, token = await hub.create(
             name="p0", settings=TableSettings(seats=4), bots=["greedy"], seed=None, address=who
         )
         tokens = [token] + [(await hub.join(table.id, f"p{n}", None, who))[1] for n in (1, 2)]

@@ -196,6 +196,14 @@ LIMITS = (
     help="may a creator choose a table's seed (the table then says the host knows the cards)",
 )
 @click.option(
+    "--db-timeout",
+    default=5.0,
+    show_default=True,
+    type=click.FloatRange(min=0.1, max=600),
+    envvar="UNOKIT_DB_TIMEOUT",
+    help="seconds a database call may take before the player is told to try again",
+)
+@click.option(
     "--presence-ttl",
     default=6.0,
     show_default=True,
@@ -295,6 +303,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     bot_workers: int,
     max_iterations: int,
     fixed_seeds: bool,
+    db_timeout: float,
     presence_ttl: float,
     limits: tuple[str, ...],
     header_timeout: float,
@@ -378,6 +387,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         bot_workers=bot_workers,
         max_iterations=max_iterations,
         fixed_seeds=fixed_seeds,
+        db_timeout=db_timeout,
         presence_ttl=presence_ttl,
         header_timeout=header_timeout,
         body_timeout=body_timeout,

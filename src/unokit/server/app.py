@@ -42,6 +42,7 @@ from unokit.server.hub import (
     LimitError,
     SlowDownError,
     TableError,
+    UnavailableError,
 )
 from unokit.server.names import NAME_LIMIT, TITLE_LIMIT, check_name, check_title
 from unokit.server.protocol import Act, ClientFrame, FrameError, parse_auth, parse_frame
@@ -181,7 +182,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = open_engine(config.db)
+        engine = open_engine(config.db, config.db_timeout)
         migrate(engine)
         store = Store(engine)
         coord = (
@@ -236,6 +237,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             status = 400
         elif isinstance(err, LimitError):
             status = 429
+        elif isinstance(err, UnavailableError):
+            status = 503
         return JSONResponse({"error": str(err)}, status_code=status)
 
     @app.get("/", include_in_schema=False)
@@ -269,7 +272,10 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/health")
     async def health() -> dict[str, Any]:
         h = hub()
-        h.store.table_ids()  # the database answers
+        try:
+            await h.check_database()
+        except UnavailableError as err:
+            raise HTTPException(503, str(err)) from None
         return {
             "status": "ok",
             "tables": len(h.tables),
@@ -327,7 +333,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             reaction=body.reaction,
             title=body.title,
         )
-        table, token = hub().create(
+        table, token = await hub().create(
             name=body.name,
             settings=settings,
             bots=body.bots,

@@ -70,6 +70,9 @@ class ServerConfig:
     """May a table's creator choose its seed (the table then says so to everyone, and its
     records too)? ``unokit serve`` refuses chosen seeds unless given ``--allow-seeds``; an
     app built in code (tests, replays) allows them."""
+    db_timeout: float = 5.0
+    """Seconds a database call may take (connecting, a statement, a lock wait) before the
+    player is told to try again; the event loop never waits on the database meanwhile."""
     presence_ttl: float = 6.0
     """With Redis: seconds a process's presence lasts unless its heartbeat renews it, so the
     connections of a process that died count as gone after this long."""

@@ -29,7 +29,7 @@ import logging
 import os
 import uuid
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager, suppress
 from typing import Any
 
@@ -37,6 +37,12 @@ __all__ = ["Coordinator", "LocalCoordinator", "RedisCoordinator"]
 
 OnNotice = Callable[[str], Awaitable[None]]
 """Called with a table id when another process changed that table or its presence."""
+
+OnResume = Callable[[], Coroutine[Any, Any, None]]
+"""Called when the notices are heard again after Redis was out of reach (some were lost)."""
+
+RESUBSCRIBE = (0.2, 5.0)
+"""Seconds between tries to subscribe again after Redis was lost: the first, the most."""
 
 CHANNEL = "unokit:tables"
 
@@ -71,7 +77,7 @@ class Coordinator:
         self.shared = False
         """Do other processes share these tables (catch up from the database first)?"""
 
-    async def start(self, on_notice: OnNotice) -> None:
+    async def start(self, on_notice: OnNotice, on_resume: OnResume | None = None) -> None:
         """Begin listening for other processes (nothing to hear in one process)."""
 
     async def close(self) -> None:
@@ -135,31 +141,79 @@ class RedisCoordinator(Coordinator):
         """Counts changed here and not yet known to be written (in flight, or their write
         failed or timed out): the next beat or presence write writes them."""
         self._writing = asyncio.Lock()  # counts reach Redis in the order they change
+        self._on_resume: OnResume | None = None
+        self._resuming: set[asyncio.Task[None]] = set()
         self._held = self.redis.register_script(PRESENT)
 
-    async def start(self, on_notice: OnNotice) -> None:
+    async def start(self, on_notice: OnNotice, on_resume: OnResume | None = None) -> None:
         await self.redis.ping()
         await self._beat()
         self._heart = asyncio.create_task(self._heartbeat())
-        pubsub = self.redis.pubsub()
-        await pubsub.subscribe(CHANNEL)
-        ready = asyncio.Event()
+        self._on_resume = on_resume
+        self._pubsub = self._subscriber()
+        await self._pubsub.subscribe(CHANNEL)
+        self._listener = asyncio.create_task(self._listen(on_notice, on_resume))
 
-        async def listen() -> None:
-            ready.set()
-            async for message in pubsub.listen():
-                if message.get("type") != "message":
-                    continue
-                try:
-                    data = json.loads(message["data"])
-                except (ValueError, TypeError):
-                    continue
-                if data.get("from") != self.process and isinstance(data.get("table"), str):
-                    await on_notice(data["table"])
+    def _subscriber(self) -> Any:
+        """A pub/sub client that calls ``on_resume`` when it connects again by itself (it
+        then subscribes again, but the notices sent meanwhile are lost)."""
+        from redis.asyncio.client import PubSub
 
-        self._pubsub = pubsub
-        self._listener = asyncio.create_task(listen())
-        await ready.wait()
+        coordinator = self
+
+        class Subscriber(PubSub):
+            connects = 0
+
+            async def on_connect(self, connection: Any) -> None:
+                await super().on_connect(connection)
+                self.connects += 1
+                if self.connects > 1:
+                    log.info("notices heard again: Redis connected again")
+                    coordinator._resume()
+
+        return Subscriber(self.redis.connection_pool)
+
+    def _resume(self) -> None:
+        """Catch up what the notices missed, in a task of its own."""
+        if self._on_resume is not None:
+            task = asyncio.create_task(self._on_resume())
+            self._resuming.add(task)
+            task.add_done_callback(self._resuming.discard)
+
+    async def _listen(self, on_notice: OnNotice, on_resume: OnResume | None) -> None:
+        """Hear the notices for as long as the process runs: when Redis is lost (a restart
+        drops every subscription), subscribe again, then ``on_resume`` catches up what was
+        missed meanwhile."""
+        wait = RESUBSCRIBE[0]
+        while True:
+            try:
+                if not self._pubsub.subscribed:
+                    self._pubsub = self._subscriber()
+                    await self._pubsub.subscribe(CHANNEL)
+                    log.info("notices heard again: subscribed to Redis")
+                    wait = RESUBSCRIBE[0]
+                    self._resume()
+                async for message in self._pubsub.listen():
+                    wait = RESUBSCRIBE[0]
+                    await self._heard(message, on_notice)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                log.warning("the notices were lost: Redis out of reach", extra={"error": str(err)})
+                with suppress(Exception):
+                    await self._pubsub.aclose()  # subscribed again from scratch
+                await asyncio.sleep(wait)
+                wait = min(RESUBSCRIBE[1], wait * 2)
+
+    async def _heard(self, message: dict[str, Any], on_notice: OnNotice) -> None:
+        if message.get("type") != "message":
+            return
+        try:
+            data = json.loads(message["data"])
+        except (ValueError, TypeError):
+            return
+        if data.get("from") != self.process and isinstance(data.get("table"), str):
+            await on_notice(data["table"])
 
     async def _beat(self) -> None:
         """Renew this process's key; if it had lapsed, write all its counts again."""
@@ -207,6 +261,8 @@ class RedisCoordinator(Coordinator):
                     await self._beat()
 
     async def close(self) -> None:
+        for task in list(self._resuming):
+            task.cancel()
         if self._heart is not None:
             self._heart.cancel()
             with suppress(asyncio.CancelledError, Exception):

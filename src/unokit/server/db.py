@@ -20,6 +20,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -117,8 +118,12 @@ _ADD_MOVE = insert(moves).values(
 )
 
 
-def open_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite files get WAL, NORMAL sync and foreign keys."""
+def open_engine(url: str, timeout: float = 10.0) -> Engine:
+    """An engine for ``url``; SQLite files get WAL, NORMAL sync and foreign keys.
+
+    PostgreSQL connections get ``timeout`` seconds to connect, the same for each statement
+    and lock wait (the server ends a statement that runs longer), and TCP keepalives, so a
+    lost database ends a call rather than holding its thread for ever."""
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
@@ -134,6 +139,19 @@ def open_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
+    if url.startswith("postgresql"):
+        ms = max(1, int(timeout * 1000))
+        connect_args: dict[str, Any] = {
+            "connect_timeout": max(1, int(timeout)),
+            "options": f"-c statement_timeout={ms} -c lock_timeout={ms}",
+            "keepalives": 1,
+            "keepalives_idle": 5,
+            "keepalives_interval": 2,
+            "keepalives_count": 3,
+        }
+        return create_engine(
+            url, pool_pre_ping=True, pool_timeout=timeout, connect_args=connect_args
+        )
     return create_engine(url, pool_pre_ping=True)
 
 
@@ -186,6 +204,11 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def ping(self) -> None:
+        """One round trip: does the database answer?"""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
 
     # -- tables -----------------------------------------------------------------------------
     def create_table(self, table: StoredTable, seat_rows: list[StoredSeat]) -> None:
@@ -244,46 +267,53 @@ class Store:
         move: tuple[int, int, int | None, str] | None = None,
         message: tuple[int | None, str, str] | None = None,
         touch: bool = True,
+        conn: Connection | None = None,
     ) -> int | None:
         """Commit one change: ``version`` is the table's new version.
 
         ``move`` is ``(match_no, seq, seat, text)``; ``message`` is ``(seat, name, text)``;
         ``touch``: a person's doing, which restarts the table's idle clock (``touched``).
+        ``conn``: run in that connection's transaction (committed with others), not its own.
         Returns the chat line's id (rising at a table: clients ask for the lines after one).
         """
+        if conn is None:
+            with self.engine.begin() as own:
+                return self.change(
+                    table_id, version, table_fields=table_fields, seat_rows=seat_rows,
+                    move=move, message=message, touch=touch, conn=own,
+                )  # fmt: skip
         line_id: int | None = None
         now = time.time()
-        with self.engine.begin() as conn:
-            fields: dict[str, Any] = {"version": version, **(table_fields or {})}
-            if touch:
-                fields["touched"] = now
-            conn.execute(update(tables).where(tables.c.id == table_id).values(**fields))
-            for s in seat_rows or ():
-                conn.execute(
-                    update(seats)
-                    .where(seats.c.table_id == table_id, seats.c.seat == s.seat)
-                    .values(
-                        kind=s.kind,
-                        name=s.name,
-                        bot=s.bot,
-                        token_hash=s.token_hash,
-                        address=s.address,
-                    )
+        fields: dict[str, Any] = {"version": version, **(table_fields or {})}
+        if touch:
+            fields["touched"] = now
+        conn.execute(update(tables).where(tables.c.id == table_id).values(**fields))
+        for s in seat_rows or ():
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == s.seat)
+                .values(
+                    kind=s.kind,
+                    name=s.name,
+                    bot=s.bot,
+                    token_hash=s.token_hash,
+                    address=s.address,
                 )
-            if move is not None:
-                match_no, seq, seat, text = move
-                conn.execute(
-                    insert(moves).values(
-                        table_id=table_id, match_no=match_no, seq=seq, seat=seat, text=text, at=now
-                    )
+            )
+        if move is not None:
+            match_no, seq, seat, text = move
+            conn.execute(
+                insert(moves).values(
+                    table_id=table_id, match_no=match_no, seq=seq, seat=seat, text=text, at=now
                 )
-            if message is not None:
-                seat, name, text = message
-                result = conn.execute(
-                    insert(chat).values(table_id=table_id, seat=seat, name=name, text=text, at=now)
-                )
-                key = result.inserted_primary_key
-                line_id = None if key is None else int(key[0])
+            )
+        if message is not None:
+            seat, name, text = message
+            result = conn.execute(
+                insert(chat).values(table_id=table_id, seat=seat, name=name, text=text, at=now)
+            )
+            key = result.inserted_primary_key
+            line_id = None if key is None else int(key[0])
         return line_id
 
     def add_move(
@@ -293,21 +323,26 @@ class Store:
         state: str,
         move: tuple[int, int, int | None, str],
         touch: bool = True,
+        *,
+        conn: Connection | None = None,
     ) -> None:
         """``change`` for the common case, one action: the same rows, prepared statements.
         ``touch``: a person's move (a bot's or the server's leaves the idle clock alone)."""
+        if conn is None:
+            with self.engine.begin() as own:
+                self.add_move(table_id, version, state, move, touch, conn=own)
+            return
         match_no, seq, seat, text = move
         now = time.time()
-        with self.engine.begin() as conn:
-            params: dict[str, Any] = {"tid": table_id, "version": version, "state": state}
-            if touch:  # (a key named after a column would set it, even in _BUMP_QUIET)
-                params["touched"] = now
-            conn.execute(_BUMP if touch else _BUMP_QUIET, params)
-            conn.execute(
-                _ADD_MOVE,
-                {"tid": table_id, "match_no": match_no, "seq": seq, "seat": seat,
-                 "text": text, "touched": now},
-            )  # fmt: skip
+        params: dict[str, Any] = {"tid": table_id, "version": version, "state": state}
+        if touch:  # (a key named after a column would set it, even in _BUMP_QUIET)
+            params["touched"] = now
+        conn.execute(_BUMP if touch else _BUMP_QUIET, params)
+        conn.execute(
+            _ADD_MOVE,
+            {"tid": table_id, "match_no": match_no, "seq": seq, "seat": seat,
+             "text": text, "touched": now},
+        )  # fmt: skip
 
     def count_tables(self, creator: str | None = None) -> int:
         """Stored tables, all or those created from one address."""

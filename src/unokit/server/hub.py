@@ -3,6 +3,9 @@
 Every change follows one path: take the table's lock, catch up from the database (when other
 processes share the tables), change the table through the engine, commit the change, then
 acknowledge it and send each connection its own seat's view and the new events in words.
+The database is called off the event loop (``storage``); a change it did not confirm leaves
+the table's copy here untrusted: it is dropped, no connection sees it, the player is told to
+try again, and the table is loaded again from the database once that answers.
 A driver task per table plays bots' decisions, absent players' turns (after the grace
 period), the turn clock and the next deal.
 """
@@ -19,6 +22,8 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import sqlalchemy
 
 from unokit.bots import Bot, decide, make_bot
 from unokit.errors import IllegalAction
@@ -42,6 +47,7 @@ from unokit.server.protocol import (
     RemoveBot,
     Start,
 )
+from unokit.server.storage import Storage, StorageError, Write
 from unokit.server.table import (
     LOBBY,
     NEXT_ROUND,
@@ -54,12 +60,27 @@ from unokit.server.table import (
 )
 from unokit.words import describe
 
-__all__ = ["BadRequestError", "Connection", "Hub", "LimitError", "TableError", "address_key"]
+__all__ = [
+    "BadRequestError",
+    "Connection",
+    "Hub",
+    "LimitError",
+    "TableError",
+    "UnavailableError",
+    "address_key",
+]
 
 log = logging.getLogger("unokit.server")
 
 CHAT_RECENT = 30
 """Chat lines a connection gets on connecting (then only the new ones)."""
+
+RETRY = 1.0
+"""Seconds a table's driver waits before it tries again after the database or Redis failed
+it (it never waits on nothing: a failed look would otherwise stop the table for good)."""
+
+_Fetched = tuple[StoredTable, list[StoredSeat], list[tuple[int | None, str]], list[dict[str, Any]]]
+"""A table's rows as ``Hub._fetch`` reads them: the table, seats, the match's moves, chat."""
 
 
 class TableError(ValueError):
@@ -76,6 +97,10 @@ class LimitError(TableError):
 
 class ActionRefusedError(TableError):
     """An action the rules refuse (its connection logs a count of them, not a line each)."""
+
+
+class UnavailableError(TableError):
+    """The database or Redis did not answer: nothing changed, try again (HTTP 503)."""
 
 
 class SlowDownError(TableError):
@@ -180,6 +205,16 @@ class Hub:
         self._shared: dict[str, tuple[tuple[int, int, frozenset[int]], str]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        sqlite = store.engine.dialect.name == "sqlite"  # one writer at a time there anyway
+        self.db = Storage(store.engine, config.db_timeout, workers=1 if sqlite else 4)
+        self._writes: dict[str, list[Write]] = {}
+        """Each table's changes made in memory and not yet committed: while a table has
+        some, no frame is built from it (its connections are told after the commit)."""
+        self._held_back: dict[str, set[Connection]] = {}
+        """Connections whose state frame was held back while their table's writes ran."""
+        self._lost: set[str] = set()
+        """Tables whose copy here was dropped after a change the database did not confirm:
+        loaded again, and their connections told, once the database answers."""
         self.menu = BotMenu(
             max_iterations=config.max_iterations,
             max_time=config.bot_deadline,
@@ -197,7 +232,7 @@ class Hub:
     # -- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
         """Load every stored table (replaying its moves) and start its driver."""
-        await self.coord.start(self._notice)
+        await self.coord.start(self._notice, self._resync)
         for table_id in self.store.table_ids():
             try:
                 self._load(table_id)
@@ -222,13 +257,40 @@ class Hub:
             self._close_bot(bot)
         self._bots.clear()
         self.pool.close()
+        self.db.close()
 
-    def _load(self, table_id: str) -> Table | None:
+    def _fetch(self, table_id: str) -> _Fetched | None:
+        """A table's rows (a worker thread runs this: ``Storage``)."""
         row = self.store.table(table_id)
         if row is None:
             return None
         moves = self.store.moves(table_id, row.match_no) if row.state != LOBBY else []
-        table = Table.load(row, self._seat_rows(table_id), moves, self.store.chat(table_id))
+        return row, self.store.seats(table_id), moves, self.store.chat(table_id)
+
+    def _load(self, table_id: str) -> Table | None:
+        """The table from the database, on the event loop (at start only)."""
+        return self._install(table_id, self._fetch(table_id))
+
+    async def _reload(self, table_id: str) -> Table | None:
+        """The table from the database, read off the event loop."""
+        return self._install(table_id, await self._read(self._fetch, table_id))
+
+    async def _read(self, fn: Callable[..., Any], *args: object) -> Any:
+        """A database call off the loop; ``UnavailableError`` when it fails."""
+        try:
+            return await self.db(fn, *args)
+        except StorageError as err:
+            log.warning("the database did not answer", extra={"error": str(err)})
+            raise UnavailableError(
+                "the server cannot reach its database: try again in a moment"
+            ) from None
+
+    def _install(self, table_id: str, fetched: _Fetched | None) -> Table | None:
+        """Build the table from its rows, keep it, and start its driver."""
+        if fetched is None:
+            return None
+        row, seat_rows, moves, chat = fetched
+        table = Table.load(row, self._clamped(seat_rows), moves, chat)
         self.tables[table_id] = table
         now = time.monotonic()
         clock = self._clocks.setdefault(table_id, _Clock(changed=now, turn_started=now))
@@ -242,39 +304,90 @@ class Hub:
     def table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
+            if table_id in self._lost:  # its reload waits for the database (``_table``)
+                raise UnavailableError("the server cannot reach its database: try again")
             table = self._load(table_id)
         if table is None:
             raise TableError("there is no such table (it may have expired)")
         return table
 
+    async def _table(self, table_id: str) -> Table:
+        """``table``, with the database read off the loop; a table dropped after a change
+        the database did not confirm is loaded again, and its connections told."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        lost = table_id in self._lost
+        try:
+            loaded = await self._reload(table_id)
+        except TableError:
+            raise
+        except Exception:
+            log.exception("table could not be loaded", extra={"table": table_id})
+            raise UnavailableError("the server could not load this table: try again") from None
+        if loaded is None:
+            raise TableError("there is no such table (it may have expired)")
+        if lost:
+            self._lost.discard(table_id)
+            log.info("table loaded again from the database", extra={"table": table_id})
+            for conn in self.conns.get(table_id, ()):
+                conn.queue.owe_state()
+                conn.queue.owe_chat()
+            self._wake_driver(table_id)
+        return loaded
+
     @contextlib.asynccontextmanager
     async def _locked(self, table_id: str) -> AsyncIterator[Table]:
-        """The table under its lock, caught up with the database if processes share it."""
-        async with self.coord.lock(table_id):
-            table = self.table(table_id)
+        """The table under its lock, caught up with the database if processes share it;
+        the changes made under it are committed before the lock is let go."""
+        lock = self.coord.lock(table_id)
+        try:
+            await lock.__aenter__()
+        except Exception:
+            log.warning("the table's lock could not be taken", extra={"table": table_id})
+            raise UnavailableError("the server cannot reach Redis: try again in a moment") from None
+        try:
+            table = await self._table(table_id)
             if self.coord.shared:
-                table = self._catch_up(table)
+                table = await self._catch_up(table)
             yield table
+            await self._stored(table)
+        except BaseException:
+            if self._writes.pop(table_id, None):  # changed here, never written: untrusted
+                self._lose(table_id)
+            raise
+        finally:
+            try:
+                await lock.__aexit__(None, None, None)
+            except Exception:  # Redis lost it meanwhile: it lapses by itself
+                log.warning("the table's lock could not be let go", extra={"table": table_id})
 
-    def _catch_up(self, table: Table) -> Table:
-        row = self.store.table(table.id)
+    async def _catch_up(self, table: Table) -> Table:
+        row = await self._read(self.store.table, table.id)
         if row is None:
             raise TableError("there is no such table (it may have expired)")
         if row.version == table.version:
             return table
         if row.match_no == table.match_no and row.state != LOBBY and table.match is not None:
-            table.replay(self.store.moves(table.id, row.match_no, since=table.seq))
-            table.seats = self._seat_rows(table.id)
-            table.chat = self.store.chat(table.id)
+            moves, seats, chat = await self._read(self._since, table.id, row.match_no, table.seq)
+            table.replay(moves)
+            table.seats = self._clamped(seats)
+            table.chat = chat
             table.owner, table.state, table.version = row.owner, row.state, row.version
             return table
         old = table
-        table = self._load(table.id) or old
+        table = await self._reload(table.id) or old
         return table
 
-    def _seat_rows(self, table_id: str) -> list[StoredSeat]:
+    def _since(
+        self, table_id: str, match_no: int, seq: int
+    ) -> tuple[list[tuple[int | None, str]], list[StoredSeat], list[dict[str, Any]]]:
+        """What another process stored since move ``seq`` (a worker thread runs this)."""
+        moves = self.store.moves(table_id, match_no, since=seq)
+        return moves, self.store.seats(table_id), self.store.chat(table_id)
+
+    def _clamped(self, rows: list[StoredSeat]) -> list[StoredSeat]:
         """The stored seats, each bot's spec clamped to what this server allows today."""
-        rows = self.store.seats(table_id)
         for row in rows:
             if row.kind == "bot" and row.bot:
                 row.bot = self.menu.clamp(row.bot, self._standin())
@@ -288,14 +401,16 @@ class Hub:
             # only this process's lock: catching up reads committed rows, and a process
             # killed while it held the shared lock must not stall everyone's notices
             async with self.coord.local_lock(table_id):
-                old = self.table(table_id)
+                old = await self._table(table_id)
+                if table_id in self._writes:  # a change of ours is being committed
+                    return  # (its own broadcast follows; a later notice finds the rest)
                 before, shape = old.version, self._shape(old)
-                table = self._catch_up(old)
+                table = await self._catch_up(old)
         except TableError:
             return
         if table.version != before:
             self._touch_clock(table)
-        present = await self.coord.present(table_id)
+        present = await self._present_now(table_id)
         self._observe(table, present)
         if (
             table.version != before
@@ -315,8 +430,28 @@ class Hub:
         seats = tuple((s.kind, s.name, s.bot, s.token_hash) for s in table.seats)
         return (id(table), table.match_no, table.seq, table.state, table.owner, seats)
 
+    async def check_database(self) -> None:
+        """``UnavailableError`` unless the database answers in time (``/health``)."""
+        await self._read(self.store.ping)
+
+    async def _resync(self) -> None:
+        """Notices may have been missed (Redis was out of reach): catch up every table
+        someone watches here."""
+        for table_id in [t for t, conns in self.conns.items() if conns]:
+            with contextlib.suppress(Exception):
+                await self._notice(table_id)
+
+    async def _present_now(self, table_id: str) -> set[int]:
+        """The seats present, or the last seen if Redis does not answer (a frame to send
+        is not held back by it)."""
+        try:
+            return await self.coord.present(table_id)
+        except Exception:
+            log.warning("presence could not be read", extra={"table": table_id})
+            return self._present.get(table_id, set())
+
     # -- creating and joining (HTTP) ----------------------------------------------------------
-    def create(
+    async def create(
         self,
         *,
         name: str,
@@ -348,9 +483,9 @@ class Hub:
         bots = [self._check_bot(spec) for spec in bots]
         network = self.addresses.network(address)
         who = address_key(address, network)
-        if self.store.count_tables() >= self.config.max_tables:
+        if await self._read(self.store.count_tables) >= self.config.max_tables:
             raise LimitError("this server holds all the tables it can: try again later")
-        if self.store.count_tables(creator=who) >= self.config.tables_per_address:
+        if await self._read(self.store.count_tables, who) >= self.config.tables_per_address:
             raise LimitError(
                 f"at most {self.config.tables_per_address} tables from one address at once: "
                 "play at one of yours, or wait for an old one to expire"
@@ -360,7 +495,7 @@ class Hub:
                 f"at most {self.config.tables_per_network} tables from one network at once: "
                 "play at one of yours, or wait for an old one to expire"
             )
-        self._check_seats(who)
+        await self._check_seats(who)
         token = new_token()
         seat_rows = [StoredSeat(0, "human", name, None, hash_token(token), who)]
         first_bot = settings.seats - len(bots)
@@ -383,8 +518,8 @@ class Hub:
             fixed_seed=seed is not None,
             creator=who,
         )
-        self.store.create_table(row, seat_rows)
-        table = self._load(row.id)
+        await self._read(self.store.create_table, row, seat_rows)
+        table = self._install(row.id, (row, seat_rows, [], []))
         assert table is not None
         log.info("table created", extra={"table": row.id, "rules": rules.name})
         return table, token
@@ -394,11 +529,11 @@ class Hub:
         site = who[:SITE_KEY]
         return sum(1 for t in list(self.tables.values()) if (t.creator or "")[:SITE_KEY] == site)
 
-    def _check_seats(self, who: str) -> None:
+    async def _check_seats(self, who: str) -> None:
         """A seat for the address ``who`` (hashed): within its seats held and its pace of
         taking seats (each seat taken costs a write, a state frame to the table, sockets;
         taking and leaving seats in a loop is a flood of its own)."""
-        if self.store.count_lobby_seats(who) >= self.config.seats_per_address:
+        if await self._read(self.store.count_lobby_seats, who) >= self.config.seats_per_address:
             raise LimitError(
                 f"at most {self.config.seats_per_address} seats from one address at tables "
                 "that have not started"
@@ -423,7 +558,7 @@ class Hub:
                 raise TableError(f"seat {seat} is not free; free seats: {free}")
             if any(s.name and same_name(s.name, name) for s in table.seats):
                 raise TableError(f"someone at this table is called {name!r}: choose another name")
-            self._check_seats(who)
+            await self._check_seats(who)
             token = new_token()
             row = StoredSeat(seat, "human", name, None, hash_token(token), who)
             self._commit(table, seat_rows=[row])
@@ -462,10 +597,10 @@ class Hub:
     async def connect(self, table_id: str, token: str | None, address: str = "") -> Connection:
         """A new connection to ``table_id`` from client ``address``, seated if ``token``
         holds a seat there (``TableError`` if it holds none, ``LimitError`` past a limit)."""
-        table = self.table(table_id)
+        table = await self._table(table_id)
         if self.coord.shared:  # a seat taken through another process a moment ago
             async with self.coord.local_lock(table_id):
-                table = self._catch_up(table)
+                table = await self._catch_up(table)
         await self._evict_stale(table)
         seat = table.seat_for_token(token)
         former = None if seat is not None else table.seat_for_token(token, kind="bot")
@@ -585,12 +720,14 @@ class Hub:
                 self._rematch(table)
             elif kind == "leave":
                 self._leave(table, seat)
+                await self._stored(table)
                 conn.seat = None
                 await self.coord.presence(table.id, seat, -1)
             else:
                 present = await self.coord.present(table.id)
                 self._observe(table, present)
                 self._owner_frame(table, seat, frame, present)
+            await self._stored(table)  # committed before it is acknowledged
             conn.queue.put_nowait(dumps({"type": "ack", "id": frame.id, "version": table.version}))
         if isinstance(frame, Chat):
             await self._chatted(table)
@@ -610,6 +747,7 @@ class Hub:
             mine = StoredSeat(seat, "human", row.name, None, row.token_hash, row.address)
             table.seats[seat] = mine
             self._commit(table, seat_rows=[mine])
+            await self._stored(table)
             conn.seat, conn.token_hash, conn.former = seat, mine.token_hash, None
             await self.coord.presence(table.id, seat, +1)
             self._clocks[table.id].absent_since.pop(seat, None)
@@ -627,36 +765,46 @@ class Hub:
         move: tuple[int, int, int | None, str] | None = None,
         message: tuple[int | None, str, str] | None = None,
         touch: bool = True,
-    ) -> int | None:
-        """Write one change; the table's version moves on only once it is committed.
-        ``touch``: a person's doing, which keeps the table from expiring. Returns the chat
-        line's id when ``message`` is given."""
-        line_id = self.store.change(
-            table.id,
-            table.version + 1,
-            table_fields=table_fields,
-            seat_rows=seat_rows,
-            move=move,
-            message=message,
-            touch=touch,
-        )
-        table.version += 1
-        return line_id
+        line: dict[str, Any] | None = None,
+    ) -> None:
+        """Queue one change (made in memory) to be committed before the table's lock is let
+        go (``_stored``); the version moves on with it. ``touch``: a person's doing, which
+        keeps the table from expiring. ``line``: the chat line of ``message``, whose id the
+        commit fills in."""
+        version = table.version + 1
+
+        def write(conn: sqlalchemy.Connection) -> None:
+            line_id = self.store.change(
+                table.id,
+                version,
+                table_fields=table_fields,
+                seat_rows=seat_rows,
+                move=move,
+                message=message,
+                touch=touch,
+                conn=conn,
+            )
+            if line is not None:
+                line["id"] = line_id
+
+        self._writes.setdefault(table.id, []).append(write)
+        table.version = version
 
     def _move(self, table: Table, seat: int | None, text: str, touch: bool = True) -> None:
-        """Apply a move through the engine, then store it; a failed write reloads the table.
+        """Apply a move through the engine and queue its write (``_commit``).
         ``touch``: a person's move (the server's own moves leave the idle clock alone)."""
         if table.state != PLAYING or table.match is None:
             raise TableError("the game is not being played")
         table.apply_move(seat, text)  # IllegalAction: nothing changed
-        try:
-            move = (table.match_no, table.seq - 1, seat, text)
-            self.store.add_move(table.id, table.version + 1, table.state, move, touch=touch)
-            table.version += 1
-        except Exception:
-            log.exception("a move could not be stored", extra={"table": table.id})
-            self._load(table.id)
-            raise TableError("the server could not store that: try again") from None
+        move = (table.match_no, table.seq - 1, seat, text)
+        version = table.version + 1
+        state = table.state
+
+        def write(conn: sqlalchemy.Connection) -> None:
+            self.store.add_move(table.id, version, state, move, touch, conn=conn)
+
+        self._writes.setdefault(table.id, []).append(write)
+        table.version = version
         game = table.match.game
         if game.over and game.winner is None and not text.startswith(NEXT_ROUND):
             # the rules ended a round nobody could finish (docs/rules.md, "Every round ends")
@@ -696,9 +844,9 @@ class Hub:
     def _chat(self, table: Table, seat: int, text: str) -> None:
         name = table.names()[seat]
         at = time.time()
-        line_id = self._commit(table, message=(seat, name, text))
-        line = {"id": line_id, "seat": seat, "name": name, "text": text, "at": at}
-        table.chat.append(line)
+        line: dict[str, Any] = {"id": None, "seat": seat, "name": name, "text": text, "at": at}
+        self._commit(table, message=(seat, name, text), line=line)
+        table.chat.append(line)  # sent once its id is known, after the commit
         del table.chat[:-100]
 
     def _next_round(self, table: Table) -> None:
@@ -808,13 +956,59 @@ class Hub:
     def _standin(self) -> str:
         return self.config.standin
 
+    # -- storing the changes ----------------------------------------------------------------
+    async def _stored(self, table: Table) -> None:
+        """Commit the table's queued changes, off the loop, in the writer's next commit
+        (shared with other tables' changes: ``Storage.write``). If the database
+        does not confirm them, the copy here is dropped (``_lose``) and the player is told
+        to try again: the game stays as the database has it."""
+        writes = self._writes.get(table.id)
+        if not writes:
+            return
+        try:
+            await self.db.write(list(writes))
+        except StorageError as err:
+            log.warning(
+                "a change could not be stored", extra={"table": table.id, "error": str(err)}
+            )
+            self._lose(table.id)
+            raise UnavailableError(
+                "the server could not store that: try again in a moment"
+            ) from None
+        except BaseException:
+            self._lose(table.id)
+            raise
+        self._writes.pop(table.id, None)
+        for conn in self._held_back.pop(table.id, ()):
+            conn.queue.owe_state()
+
+    def _lose(self, table_id: str) -> None:
+        """Drop the table's copy here: it holds changes the database may not have. It is
+        loaded again (``_table``) by its next request or its driver, once the database
+        answers; until then its connections keep the last state they were sent."""
+        self._writes.pop(table_id, None)
+        self._held_back.pop(table_id, None)
+        if self.tables.pop(table_id, None) is not None:
+            self._lost.add(table_id)
+            self._shared.pop(table_id, None)
+            self._wake_driver(table_id)
+
     # -- telling the connections ------------------------------------------------------------
     async def _changed(self, table: Table) -> None:
         self._touch_clock(table)
         await self._broadcast(table)
-        if self.coord.shared:
-            await self.coord.publish(table.id)
+        await self._publish(table.id)
         self._wake_driver(table.id)
+
+    async def _publish(self, table_id: str) -> None:
+        """Tell the other processes; if Redis does not take the notice, they catch up at
+        their next notice of the table or when their subscription is made again."""
+        if not self.coord.shared:
+            return
+        try:
+            await self.coord.publish(table_id)
+        except Exception:
+            log.warning("a notice could not be published", extra={"table": table_id})
 
     async def _chatted(self, table: Table) -> None:
         """A chat line: every connection owes a chat frame with the new lines only; no state
@@ -822,8 +1016,7 @@ class Hub:
         self._touch_clock(table)
         for conn in self.conns.get(table.id, ()):
             conn.queue.owe_chat()
-        if self.coord.shared:
-            await self.coord.publish(table.id)
+        await self._publish(table.id)
 
     def _touch_clock(self, table: Table) -> None:
         clock = self._clocks.setdefault(table.id, _Clock())
@@ -847,7 +1040,7 @@ class Hub:
         conns = [c for c in self.conns.get(table.id, ()) if c is not skip]
         if not conns:
             return
-        self._present[table.id] = await self.coord.present(table.id)
+        self._present[table.id] = await self._present_now(table.id)
         for conn in conns:
             conn.queue.owe_state()
             conn.queue.owe_chat()  # lines another process took (nothing when none is new)
@@ -874,6 +1067,9 @@ class Hub:
         longer holds that seat."""
         table = self.tables.get(conn.table_id)
         if table is None:
+            return None
+        if table.id in self._writes:  # not committed yet: sent once it is
+            self._held_back.setdefault(table.id, set()).add(conn)
             return None
         if not self._holds(table, conn):
             seat = self._evict(table, conn)
@@ -956,20 +1152,22 @@ class Hub:
         wake = self._wake[table_id]
         while not self._stopping:
             wake.clear()
+            retry = None
             try:
                 plan = await self._plan(table_id)
+            except UnavailableError:  # logged where it failed; the next look may succeed
+                plan, retry = None, RETRY
             except Exception:
                 log.exception("the driver failed", extra={"table": table_id})
-                plan = None
-            delay = None if plan is None else max(0.0, plan[0] - time.monotonic())
+                plan, retry = None, RETRY
+            delay = retry if plan is None else max(0.0, plan[0] - time.monotonic())
             try:
                 async with asyncio.timeout(delay):
                     await wake.wait()
                 continue
             except TimeoutError:
                 pass
-            assert plan is not None
-            if plan[1] == "look":
+            if plan is None or plan[1] == "look":
                 continue
             try:
                 await self._automatic(table_id, plan[1], plan[2], plan[3])
@@ -983,11 +1181,17 @@ class Hub:
         """The next automatic thing: (when, what, seat, at which version)."""
         table = self.tables.get(table_id)
         if table is None:
-            return None
+            if table_id not in self._lost:
+                return None
+            table = await self._table(table_id)  # the database may answer again
         clock = self._clocks[table_id]
         v = table.version
         plans: list[tuple[float, str, int | None, int]] = []
-        present = await self.coord.present(table_id)
+        try:
+            present = await self.coord.present(table_id)
+        except Exception:
+            log.warning("presence could not be read", extra={"table": table_id})
+            raise UnavailableError("the server cannot reach Redis") from None
         self._observe(table, present)
         pause = self._pause_at(table, present)
         if pause <= time.monotonic():
@@ -1197,6 +1401,9 @@ class Hub:
         self._clocks.pop(table_id, None)
         self._present.pop(table_id, None)
         self._shared.pop(table_id, None)
+        self._lost.discard(table_id)
+        self._writes.pop(table_id, None)
+        self._held_back.pop(table_id, None)
         self._wake.pop(table_id, None)
         task = self._drivers.pop(table_id, None)
         if task is not None:

@@ -147,11 +147,16 @@ class Outbox:
         """Send frames until the connection is closed; a client that takes longer than
         ``send_timeout`` over one frame is closed too (as far as it still listens)."""
         code, reason = 1000, ""
+        loop = asyncio.get_running_loop()
         try:
-            while True:
-                text = await self.get()
-                async with asyncio.timeout(self.send_timeout):
+            # one deadline moved for each frame (cheaper than a new one a frame), none set
+            # while waiting for the next frame
+            async with asyncio.timeout(None) as deadline:
+                while True:
+                    text = await self.get()
+                    deadline.reschedule(loop.time() + self.send_timeout)
                     await socket.send_text(text)
+                    deadline.reschedule(None)
         except ClosedError as closed:
             code, reason = closed.code, closed.reason
         except TimeoutError:
