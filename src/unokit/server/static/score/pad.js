@@ -58,8 +58,8 @@ export function handPoints(pad, hand) {
 /** What each seat scores for a round {out, hands}. */
 export function roundPoints(pad, entry) {
   const points = pad.players.map(() => 0);
-  if (entry.out === null) return points;
   if (pad.mode === "winner" || pad.mode === "partners") {
+    if (entry.out === null) return points; // a round nobody went out of scores nothing
     const team = side(pad, entry.out);
     let total = 0;
     entry.hands.forEach((hand, s) => { if (!team.includes(s)) total += handPoints(pad, hand); });
