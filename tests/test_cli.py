@@ -29,6 +29,11 @@ def test_demo_plays_a_complete_game_and_prints_the_points(tmp_path: Path) -> Non
     assert game.over
     names = ["Ann", "Bea", "Cal"]
     assert f"{names[game.winner]} wins the round" in lines
+    # the last move says who went out, the summary who wins: once each, not twice over
+    assert [line for line in lines if "wins the round" in line] == [
+        f"{names[game.winner]} wins the round"
+    ]
+    assert f"    {names[game.winner]} goes out" in lines
     for seat, points in enumerate(game.round_points()):
         assert any(line.startswith(f"  {names[seat]}: {points:4d} points") for line in lines)
     assert not any("seat" in line for line in lines)  # the players go by their names

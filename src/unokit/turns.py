@@ -15,7 +15,13 @@ from unokit.events import Event
 from unokit.game import Game
 from unokit.rng import Random
 
-__all__ = ["Chooser", "offers", "play_out", "random_chooser"]
+__all__ = ["Chooser", "UnfinishedError", "offers", "play_out", "random_chooser"]
+
+
+class UnfinishedError(RuntimeError):
+    """The round was still in play at the harness's bound on actions: cut short, which is
+    not a rule of the game (a bot's own failure is a ``BotError``, never this)."""
+
 
 Chooser = Callable[[Game, int, list[Action], bool], Action | None]
 """``chooser(game, seat, legal, out_of_turn)`` returns an action, or ``None`` to let an
@@ -63,7 +69,7 @@ def play_out(
         yield player, choice, game.apply(choice, player)
         acted = player
     if not game.over:  # the round may end on the last action allowed
-        raise RuntimeError(f"the game did not end within {max_actions} actions")
+        raise UnfinishedError(f"the game did not end within {max_actions} actions")
 
 
 def random_chooser(rng: Random, out_of_turn: float = 0.5) -> Chooser:

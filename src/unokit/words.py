@@ -117,7 +117,8 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
     if party is not None:
         return party
     if t == "round_over":
-        return f"{who} goes out and wins the round" if event.seat is not None else "the round ends"
+        # the summary after the moves says who wins (a partner may go out for the team)
+        return f"{who} goes out" if event.seat is not None else "the round ends"
     return f"{t} {who}"
 
 

@@ -99,7 +99,7 @@ def demo(  # noqa: PLR0917 - click passes every option
 
 def _print_result(game: Game, names: list[str]) -> None:
     if game.winner is None:
-        click.echo("the round ended blocked: nobody went out")
+        click.echo("the round ended without a winner")
     else:
         click.echo(f"{names[game.winner]} wins the round")
     width = max(len(name) for name in names)

@@ -145,7 +145,7 @@ def _print_result(result: Any, names: list[str]) -> None:
         click.echo("the round was left unfinished")
         return
     if winner is None:
-        click.echo("the round ended blocked: nobody went out")
+        click.echo("the round ended without a winner")
     else:
         click.echo(f"{_name(names, winner)} wins the round")
     if "round_points" in result:

@@ -6,6 +6,7 @@ lets any backend run any chunk.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from unokit.game import Game
 from unokit.simulate.seeds import bot_seed, game_seed, seating
 from unokit.simulate.spec import Simulation
 from unokit.simulate.tally import Tally
+from unokit.turns import UnfinishedError
 
 __all__ = ["GameBotError", "GameOutcome", "play_chunk", "play_chunk_json", "play_one"]
 
@@ -57,11 +59,8 @@ def play_one(sim: Simulation, index: int) -> GameOutcome:
     bots = [make_bot(sim.bots[entry], seed=bot_seed(seed, entry)) for entry in seats]
     try:
         game = Game.new(sim.rules, players=sim.players, seed=seed)
-        try:
+        with suppress(UnfinishedError):  # the simulation's bound, not a rule of the game
             play_game(game, bots, max_actions=sim.max_actions)
-        except RuntimeError:  # the simulation's bound on a round, not a rule of the game
-            if game.over:
-                raise
     except BotError as err:
         raise GameBotError(f"game {index} (seed {seed}): {err}") from None
     finally:
