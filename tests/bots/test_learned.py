@@ -22,8 +22,8 @@ R2021 = Rules.preset("mattel-2021")
 def test_the_shipped_weights_say_what_they_were_trained_for() -> None:
     weights = shipped_weights()
     assert weights == {
-        "mattel-2021-2p": "mattel-2021 (no switches) at 2 players",
-        "mattel-2021-4p": "mattel-2021 (no switches) at 4 players",
+        "mattel-2021-2p": "mattel-2021 without house rules at 2 players",
+        "mattel-2021-4p": "mattel-2021 without house rules at 4 players",
     }
 
 
@@ -76,11 +76,11 @@ def test_the_learned_bot_refuses_other_presets_players_and_switches() -> None:
         assert game.to_play is not None
         with pytest.raises(ValueError, match="no learned weights for") as err:
             bot.choose(decide(game, game.to_play))
-        assert "mattel-2021-4p (mattel-2021 (no switches) at 4 players)" in str(err.value)
+        assert "mattel-2021-4p (mattel-2021 without house rules at 4 players)" in str(err.value)
     named = make_bot("learned:weights=mattel-2021-4p")
     game = Game.new(Rules.preset("mattel-2015"), players=4, seed=1)
     assert game.to_play is not None
-    with pytest.raises(ValueError, match="play mattel-2021 \\(no switches\\) at 4 players, not"):
+    with pytest.raises(ValueError, match="play mattel-2021 without house rules at 4 players, not"):
         named.choose(decide(game, game.to_play))
 
 
@@ -141,7 +141,7 @@ def test_a_weight_file_round_trips(tmp_path: Path) -> None:
     assert again.players == 2 and again.rules == R2021 and again.meta["command"] == "test"
     for name, value in net.params.items():
         assert np.array_equal(again.params[name], value)
-    with pytest.raises(ValueError, match="play mattel-2021 \\(no switches\\) at 2 players"):
+    with pytest.raises(ValueError, match="play mattel-2021 without house rules at 2 players"):
         again.check(R2021, 4, "w")
 
 
@@ -196,3 +196,13 @@ def test_ismcts_with_the_learned_prior_uses_greedys_where_no_weights_fit_the_tab
     plain = make_bot("ismcts:iterations=60,caution=1e9", seed=3)
     for game, seat in _searched_decisions(3, seed=40)[:20]:
         assert with_net.choose(decide(game, seat)) == plain.choose(decide(game, seat))
+
+
+def test_a_refusal_names_the_house_rules_as_house_takes_them() -> None:
+    game = Game.new(Rules.preset("mattel-2021", stacking=True, target=300), players=4, seed=1)
+    assert game.to_play is not None
+    with pytest.raises(ValueError) as err:
+        make_bot("learned").choose(decide(game, game.to_play))
+    assert "no learned weights for mattel-2021 with stacking, target=300 at 4 players" in str(
+        err.value
+    )

@@ -39,7 +39,7 @@ def test_a_wild_asks_for_its_colour_and_a_key_names_it() -> None:
             await pilot.press("b")
             assert not app.modal_open
             assert app.view["top"] == "W" and app.view["color"] == "B"
-            assert "You played a Wild, naming blue" in app.log_lines
+            assert "You played a Wild and named blue" in app.log_lines
 
     asyncio.run(body())
 

@@ -102,3 +102,16 @@ def test_F1_a_round_ended_by_a_repeated_position_says_so() -> None:
         "Nobody can play or draw: the round ends without a winner"
     ]
     assert Narrator(NAMES, 0).lines([Event("blocked")]) == ["The round ends without a winner"]
+
+
+def test_a_play_names_its_colour_and_its_uno_in_one_tense() -> None:
+    from unokit.cards import Card
+
+    wild = Card.parse("W")
+    narrator = Narrator(NAMES, 0)
+    assert narrator.lines([Event("play", seat=0, cards=(wild,), color="G", uno=True)]) == [
+        'You played a Wild, named green and said "Uno!"'
+    ]
+    assert narrator.lines([Event("play", seat=1, cards=(wild,), color="G")]) == [
+        "Bea played a Wild and named green"
+    ]

@@ -193,9 +193,13 @@ def _switches(rules: Rules) -> dict[str, Any]:
 
 
 def _describe(rules: Rules, players: int) -> str:
+    """``mattel-2021 with stacking at 4 players``: the house rules by name, as --house takes
+    them (a switch that is on alone, one with a value as ``name=value``)."""
     switches = _switches(rules)
-    extra = ", ".join(f"{k}={v}" for k, v in sorted(switches.items()))
-    return f"{rules.name}{f' ({extra})' if extra else ' (no switches)'} at {players} players"
+    extra = ", ".join(k if v is True else f"{k}={v}" for k, v in sorted(switches.items()))
+    return (
+        f"{rules.name} {f'with {extra}' if extra else 'without house rules'} at {players} players"
+    )
 
 
 @cache

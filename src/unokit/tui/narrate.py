@@ -141,10 +141,11 @@ class Narrator:
         if t in ("play", "jump"):
             card = e.cards[0]
             text = f"{who} {'jumped in with' if t == 'jump' else 'played'} a {card.name}"
-            if e.color:
-                text += f", naming {COLOR_NAMES[e.color]}"
+            said = [f"named {COLOR_NAMES[e.color]}"] if e.color else []
             if e.uno:
-                text += ' and said "Uno!"'
+                said.append('said "Uno!"')
+            if said:  # "played a Wild, named green and said "Uno!"": one tense throughout
+                text += ", " + " and ".join(said) if len(said) == 2 else f" and {said[0]}"
             return text
         if t == "draw":
             if e.count == 0 and not e.cards:
