@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import time
@@ -274,44 +275,29 @@ def simulate(
     if games is None:
         games = GAMES_CEILING if open_ended else 1000
     jobs = _processes_for(jobs, games, backend)
-    if backend == "ray":
-        try:
-            check_address(address)
-            connect_ray(address)
-        except ValueError as err:
-            raise click.BadParameter(str(err), param_hint="'--address'") from None
-        import ray
+    with contextlib.ExitStack() as stack:
+        if backend == "ray":
+            try:
+                check_address(address)
+                connect_ray(address)
+            except ValueError as err:
+                raise click.BadParameter(str(err), param_hint="'--address'") from None
+            import ray
 
-        try:
-            _run(
-                rules,
-                entries,
-                (games, open_ended),
-                budget,
-                (seed, max_actions),
-                jobs,
-                backend,
-                address,
-                out,
-                plot,
-                quiet,
-            )
-        finally:
-            ray.shutdown()
-        return
-    _run(
-        rules,
-        entries,
-        (games, open_ended),
-        budget,
-        (seed, max_actions),
-        jobs,
-        backend,
-        address,
-        out,
-        plot,
-        quiet,
-    )
+            stack.callback(ray.shutdown)
+        _run(
+            rules,
+            entries,
+            (games, open_ended),
+            budget,
+            (seed, max_actions),
+            jobs,
+            backend,
+            address,
+            out,
+            plot,
+            quiet,
+        )
 
 
 def _run(  # noqa: PLR0917 - the options, checked
