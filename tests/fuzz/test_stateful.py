@@ -153,7 +153,7 @@ class TriplePlayMachine(TableMachine):
 class PartyMachine(TableMachine):
     PRESETS: ClassVar[list[tuple[str, dict[str, Any]]]] = [
         ("party", {}),
-        ("party", {"wd4_wilds": "wild"}),
+        ("party", {"two_player_reverse_skip": False}),
     ]
     SEATS = (2, 16)
 

@@ -11,6 +11,7 @@ from types import FrameType
 from urllib.parse import urlsplit, urlunsplit
 
 import click
+import uvicorn  # the server extra: without it the command says so before its help
 
 from unokit.cli.tools import Interrupted, Number
 from unokit.server.config import ServerConfig, default_db_url
@@ -326,8 +327,6 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
       unokit serve --host 0.0.0.0 --port 8080 --db postgresql+psycopg://u:p@db/unokit
       unokit serve --redis redis://127.0.0.1:6379/0 --standin normal
     """
-    import uvicorn
-
     from unokit.server.app import create_app
     from unokit.server.botmenu import BotMenu, BotRefusedError
 
