@@ -33,3 +33,18 @@ def test_F1_the_page_says_why_a_round_ended_without_a_winner(
         "The round ends without a winner",
     ]
     page.close()
+
+
+def test_the_page_says_a_round_was_left_unfinished_at_the_tables_bound(
+    module_browser: Browser, module_server: Server
+) -> None:
+    from unokit.words import left_unfinished
+
+    page = module_browser.new_page()
+    page.goto(module_server.base + "/health")
+    said = page.evaluate(SAY, [{"type": "unfinished", "round": 3, "count": 100_000}])
+    assert said == [
+        "Round 3 was left unfinished after 100,000 actions, the table's bound: nobody scores it"
+    ]
+    assert said[0] == left_unfinished(3, 100_000).capitalize()
+    page.close()
