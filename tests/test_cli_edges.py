@@ -194,6 +194,16 @@ def test_serve_rate_zero_is_refused() -> None:
     one_line_error(run("serve", "--rate", "0"), "--rate", "not in the range x>0")
 
 
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [("0", "not in the range x>=1"), ("-5", "not in the range x>=1"), ("nan", "not a valid")],
+)
+def test_serve_round_actions_refuses_zero_negatives_and_nan_in_one_line(
+    value: str, words: str
+) -> None:
+    one_line_error(run("serve", f"--round-actions={value}"), "--round-actions", words)
+
+
 def test_games_have_a_ceiling_that_the_help_names() -> None:
     one_line_error(run("simulate", "--games", "99999999999999999999999"), "1<=x<=1000000000")
     assert "at most 1,000,000,000" in " ".join(run("simulate", "-h").stdout.split())

@@ -7,6 +7,10 @@ replays an offline match), unless ``next_round(seed=...)`` names it: the table s
 every later round's seed from the operating system's CSPRNG, so knowing one round's seed
 tells nothing about the next. A record holds every round's seed (in its ``origin``), and
 replay deals each round from it.
+
+A harness that bounds a round's actions (the table server's ``round_actions``) ends a round
+still in play with ``cut_round``: the round is *unfinished*, nobody scores it, and the next
+round may be dealt; the record lists it (``unfinished``) so replay cuts it where it was cut.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ class Match:
         self._winner: int | None = None
         self.rounds: list[Game] = []
         """Every round dealt so far, the current one last."""
+        self._unfinished: list[int] = []
         self.game = self._deal(dealer)
 
     # -- the deal -----------------------------------------------------------------------
@@ -118,6 +123,19 @@ class Match:
         self._settle()
         return list(self._eliminated)
 
+    @property
+    def unfinished(self) -> list[int]:
+        """The rounds (counted from 1) a harness's bound cut short with ``cut_round``."""
+        return list(self._unfinished)
+
+    def cut_round(self) -> None:
+        """End the round in play unfinished (a harness's bound on its actions, not a rule of
+        the game): nobody scores it, its hands stay hidden, and ``next_round`` may deal."""
+        if self.game.over:
+            raise IllegalAction("the round is over")
+        if len(self.rounds) not in self._unfinished:
+            self._unfinished.append(len(self.rounds))
+
     def _settle(self) -> None:
         game = self.game
         if self._settled or not game.over:
@@ -155,7 +173,7 @@ class Match:
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64
         ):
             raise ValueError(f"a round's seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
-        if not self.game.over:
+        if not self.game.over and len(self.rounds) not in self._unfinished:
             raise IllegalAction("the round is still being played")
         self._settle()
         if self._over:
@@ -181,6 +199,8 @@ class Match:
             out["seat"] = seat
         out["dealer_draws"] = [[[s, c.code] for s, c in draws] for draws in self.dealer_draws]
         out["rounds"] = [g.record(seat) for g in self.rounds]
+        if self._unfinished:
+            out["unfinished"] = list(self._unfinished)
         out["scores"] = self.scores
         out["over"] = self.over
         out["winner"] = self.winner
@@ -204,11 +224,14 @@ class Match:
             )
         rules = Rules.from_json(record["rules"])
         first_dealer = record["rounds"][0]["origin"]["dealer"] if record["rounds"] else None
+        unfinished = _unfinished_rounds(record)
         match = cls(rules, players=record["players"], seed=record["seed"])
         if first_dealer is not None and match.game.dealer != first_dealer:
             raise RecordError("the match replays with another dealer: it was made differently")
         for i, round_record in enumerate(record["rounds"]):
             if i:
+                if not match.game.over and i not in unfinished:
+                    raise RecordError(f"round {i} was not over, yet the record deals another")
                 match.next_round(seed=_round_seed(round_record, i + 1))
             version = round_record.get("version", RECORD_VERSION)
             if version not in READ_VERSIONS or isinstance(version, bool):
@@ -230,7 +253,23 @@ class Match:
                 is not None
             ):
                 raise RecordError(f"round {i + 1} replays differently: it was made differently")
+            if i + 1 in unfinished:
+                if match.game.over:
+                    raise RecordError(f"round {i + 1} is over: it cannot have been left unfinished")
+                match.cut_round()
         return match
+
+
+def _unfinished_rounds(record: dict[str, Any]) -> set[int]:
+    """The rounds the record says a harness's bound cut short (none if it says none)."""
+    listed = record.get("unfinished", [])
+    rounds = record.get("rounds")
+    count = len(rounds) if isinstance(rounds, list) else 0
+    if not isinstance(listed, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= count for n in listed
+    ):
+        raise RecordError("its unfinished rounds are not a list of its rounds' numbers")
+    return set(listed)
 
 
 def _round_seed(round_record: Any, number: int) -> int | None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from unokit.cards import COLOR_NAMES, Card
 from unokit.events import Event
 
-__all__ = ["BLOCKED", "describe"]
+__all__ = ["BLOCKED", "LEFT_UNFINISHED", "describe", "left_unfinished"]
 
 BLOCKED = {
     "repetition": "the same position has come back five times: the round ends without a winner",
@@ -15,6 +15,18 @@ BLOCKED = {
 }
 """Why a round ended without a winner (the ``blocked`` event's reason; docs/rules.md,
 C-DEC-33 and C-DEC-49): a record made before these reasons has none."""
+
+LEFT_UNFINISHED = "the round was left unfinished"
+"""A round still in play when its record ends, or cut at a harness's bound: nobody won it."""
+
+
+def left_unfinished(round_no: int, actions: int) -> str:
+    """The table server's bound on a round's actions cut round ``round_no`` short."""
+    return (
+        f"round {round_no} was left unfinished after {actions:,} actions, the table's bound: "
+        "nobody scores it"
+    )
+
 
 _REASONS = {
     "turn": "",

@@ -24,7 +24,7 @@ from unokit.game import Game
 from unokit.match import MATCH_FORMAT, MATCH_SEAT_FORMAT, Match
 from unokit.record import GAME_FORMAT, SEAT_FORMAT
 from unokit.tui.names import seat_names
-from unokit.words import describe
+from unokit.words import LEFT_UNFINISHED, describe
 
 __all__ = ["check_record", "load_record", "player_names", "print_record"]
 
@@ -142,7 +142,7 @@ def _print_result(result: Any, names: list[str]) -> None:
         return
     winner = result.get("winner")
     if result.get("over") is False:  # the players left before anyone went out
-        click.echo("the round was left unfinished")
+        click.echo(LEFT_UNFINISHED)
         return
     if winner is None:
         click.echo("the round ended without a winner")

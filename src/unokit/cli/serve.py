@@ -180,6 +180,14 @@ LIMITS = (
     help="processes search bots think in (a table holds one at most)",
 )
 @click.option(
+    "--round-actions",
+    default=100_000,
+    show_default=True,
+    type=click.IntRange(min=1),
+    envvar="UNOKIT_ROUND_ACTIONS",
+    help="the most actions of a round: a round still in play is left unfinished, the next dealt",
+)
+@click.option(
     "--max-iterations",
     default=2000,
     show_default=True,
@@ -302,6 +310,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     policies: tuple[str, ...],
     bot_deadline: float,
     bot_workers: int,
+    round_actions: int,
     max_iterations: int,
     fixed_seeds: bool,
     db_timeout: float,
@@ -384,6 +393,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         policies=tuple(learned),
         bot_deadline=bot_deadline,
         bot_workers=bot_workers,
+        round_actions=round_actions,
         max_iterations=max_iterations,
         fixed_seeds=fixed_seeds,
         db_timeout=db_timeout,

@@ -40,6 +40,10 @@ class ServerConfig:
     """The reaction times a table's creator may choose (``TableSettings.reaction``)."""
     round_pause: float = 30.0
     """Seconds between the end of a round and the next deal, unless a player deals sooner."""
+    round_actions: int = 100_000
+    """The most actions one round may take at a table: a round still in play then is ended
+    *unfinished* (nobody scores it) and the next is dealt. A bound on the server's work, not
+    a rule of the game: the rules end every round (docs/rules.md, C-DEC-49 to C-DEC-53)."""
     idle_expiry: float = 6 * 3600.0
     """Seconds after its last change that a table nobody watches is deleted."""
     lobby_expiry: float = 600.0

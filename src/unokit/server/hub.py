@@ -49,6 +49,7 @@ from unokit.server.protocol import (
 )
 from unokit.server.storage import Storage, StorageError, Write
 from unokit.server.table import (
+    CUT_ROUND,
     LOBBY,
     NEXT_ROUND,
     OVER,
@@ -58,7 +59,7 @@ from unokit.server.table import (
     hash_token,
     new_token,
 )
-from unokit.words import describe
+from unokit.words import describe, left_unfinished
 
 __all__ = [
     "BadRequestError",
@@ -806,10 +807,16 @@ class Hub:
         self._writes.setdefault(table.id, []).append(write)
         table.version = version
         game = table.match.game
-        if game.over and game.winner is None and not text.startswith(NEXT_ROUND):
+        dealt = text.startswith((NEXT_ROUND, CUT_ROUND))
+        if game.over and game.winner is None and not dealt:
             # the rules ended a round nobody could finish (docs/rules.md, "Every round ends")
             rounds = len(table.match.rounds)
             log.info("round blocked", extra={"table": table.id, "round": rounds})
+        elif not dealt and not game.over and game.action_count >= self.config.round_actions:
+            # the server's bound on a round, not a rule: the round is left unfinished
+            rounds = len(table.match.rounds)
+            self._move(table, None, table.cut_round_move(), touch=False)
+            log.info("round unfinished", extra={"table": table.id, "round": rounds})
 
     def _act(self, table: Table, seat: int, text: str) -> None:
         if table.match is None or table.state != PLAYING:
@@ -1095,6 +1102,10 @@ class Hub:
             since = conn.sent[2] if conn.sent[:2] == key else 0
             names = table.names()
             events = []
+            if since == 0 and round_no - 1 in match.unfinished:  # the last round was cut
+                count = match.rounds[round_no - 2].action_count
+                cut = {"type": "unfinished", "round": round_no - 1, "count": count}
+                events.append({"text": left_unfinished(round_no - 1, count), "event": cut})
             for i, e in enumerate(game.events(seat, since), start=since):
                 then = table.names_at(key, i) if table.former else names
                 item: dict[str, Any] = {"text": describe(e, then), "event": e.to_json()}

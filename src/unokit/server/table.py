@@ -20,10 +20,13 @@ from unokit.match import Match
 from unokit.rules import Rules
 from unokit.server.db import StoredSeat, StoredTable
 
-__all__ = ["NEXT_ROUND", "Table", "TableSettings", "hash_token", "new_token"]
+__all__ = ["CUT_ROUND", "NEXT_ROUND", "Table", "TableSettings", "hash_token", "new_token"]
 
 NEXT_ROUND = "next_round"
 """The stored move that deals the next round (it is no engine action)."""
+CUT_ROUND = "cut_round"
+"""The stored move that ends a round still in play at the server's bound on its actions
+(``ServerConfig.round_actions``) unfinished, and deals the next round at once."""
 _PASS = Action("pass")
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
@@ -174,6 +177,11 @@ class Table:
             return NEXT_ROUND
         return f"{NEXT_ROUND} {secrets.randbits(64)}"
 
+    def cut_round_move(self) -> str:
+        """The move that leaves the round in play unfinished and deals the next, its seed
+        drawn as ``next_round_move`` draws it."""
+        return CUT_ROUND + self.next_round_move()[len(NEXT_ROUND) :]
+
     def new_match(self) -> Match:
         return Match(self.rules, players=self.settings.seats, seed=self.match_seed())
 
@@ -204,7 +212,10 @@ class Table:
         """Apply one move: an engine action for ``seat``, or the next round's deal."""
         match = self.match
         assert match is not None
-        if text == NEXT_ROUND or text.startswith(NEXT_ROUND + " "):
+        cut = text == CUT_ROUND or text.startswith(CUT_ROUND + " ")
+        if cut or text == NEXT_ROUND or text.startswith(NEXT_ROUND + " "):
+            if cut:  # the server's bound, not a rule: nobody scores the round
+                match.cut_round()
             # "next_round SEED": the round's own seed; a bare "next_round" (a fixed-seed
             # table, or a move stored before rounds had their own seeds): the match's
             match.next_round(seed=int(text.split()[1]) if " " in text else None)
@@ -293,6 +304,7 @@ class Table:
             "scores": None if match is None else match.scores,
             "match_over": bool(match is not None and match.over),
             "match_winner": None if match is None else match.winner,
+            "unfinished": [] if match is None else match.unfinished,
             "seats": [
                 {
                     "seat": s.seat,

@@ -83,6 +83,8 @@ export function describe(e, names, fallback, auto) {
     case "reshuffle": return `The discard pile is shuffled into a new draw pile of ${e.count} cards`;
     case "extra_turn": return `${who} takes an extra turn`;
     case "blocked": return BLOCKED[e.reason] || "The round ends without a winner";
+    // the table's bound on a round's actions cut the last round short (unokit.words.left_unfinished)
+    case "unfinished": return `Round ${e.round} was left unfinished after ${Number(e.count).toLocaleString("en")} actions, the table's bound: nobody scores it`;
     case "round_over": return e.seat !== undefined ? `${who} goes out and wins the round` : "The round ends";
     // Triple Play
     case "lit": {
