@@ -75,7 +75,7 @@ def _policy_file(folder: Path, players: int) -> Path:
         (["simulate", "--bots", "learned,greedy,greedy", "--games", "2"],
          ["learned cannot play this table", "at 3 players", "mattel-2021-4p"]),
         (["simulate", "--bots", "learned,greedy,greedy,greedy", "--house", "stacking"],
-         ["learned cannot play this table", "stacking=True"]),
+         ["learned cannot play this table", "with stacking at 4 players"]),
         (["play", "--players", "3", "--bots", "learned"],
          ["learned cannot play this table", "at 3 players", "mattel-2021-2p"]),
         (["play", "--bots", "policy:path=/nonexistent.npz"],
