@@ -4,6 +4,7 @@ older record's reasonless end is told without a cause it may not have had."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser
@@ -71,9 +72,11 @@ def test_a_table_page_opens_the_next_rounds_log_with_the_cut_at_the_tables_bound
                 break
             take_a_turn(page)
             page.wait_for_timeout(100)
-        assert log_lines(page)[0] == (
-            "Round 1 was left unfinished after 6 actions, the table's bound: nobody scores it"
-        )
+        # a later round may have been cut too by the time the page is read (bots at no delay)
+        assert re.fullmatch(
+            r"Round \d+ was left unfinished after 6 actions, the table's bound: nobody scores it",
+            log_lines(page)[0],
+        ), log_lines(page)[:3]
         page.close()
     finally:
         server.stop()
