@@ -45,12 +45,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def dial(base: str, table: str, token: str) -> Any:
+def address(i: int) -> str:
+    """Table ``i``'s person's own address (the limits count connections by address)."""
+    return f"10.9.{i // 250}.{i % 250 + 1}"
+
+
+async def dial(base: str, table: str, token: str, who: str) -> Any:
     """A seated connection to the table's owner, found as the page finds it."""
     route, hops, retry = "", 0, 0
     while True:
         try:
-            ws = await websockets.connect(f"{base}{route}/ws/{table}", open_timeout=10)
+            ws = await websockets.connect(
+                f"{base}{route}/ws/{table}",
+                open_timeout=10,
+                additional_headers={"X-Forwarded-For": who},
+            )
+            retry = 0  # as the page: an open socket starts the backoff again
             await ws.send(json.dumps({"type": "auth", "token": token}))
             hello = json.loads(await asyncio.wait_for(ws.recv(), 10))
             if hello.get("type") == "hello":
@@ -63,7 +73,7 @@ async def dial(base: str, table: str, token: str) -> Any:
                 continue
         except (OSError, TimeoutError, websockets.InvalidHandshake):
             pass
-        route = ""
+        route, hops = "", 0
         retry = min(retry + 1, 6)
         await asyncio.sleep(0.3 * 2**retry)
 
@@ -84,9 +94,9 @@ async def play_one(ws: Any, frame_id: int) -> None:
 
 
 async def person(
-    base: str, table: str, token: str, ready: asyncio.Event, killed: list[float]
+    base: str, table: str, token: str, who: str, *, ready: asyncio.Event, killed: list[float]
 ) -> float:
-    ws = await dial(base, table, token)
+    ws = await dial(base, table, token, who)
     await ws.send(json.dumps({"type": "start", "id": 1}))
     await play_one(ws, 2)
     ready.set()
@@ -95,7 +105,7 @@ async def person(
             await ws.recv()
     except websockets.ConnectionClosed:
         pass
-    ws = await dial(base, table, token)
+    ws = await dial(base, table, token, who)
     await play_one(ws, 3)
     await ws.close()
     return time.monotonic() - killed[0]
@@ -111,8 +121,6 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "--port", str(port), "--db", args.db, "--redis", args.redis, "--route", f"/p/{n}",
             "--lease", str(args.lease), "--bot-delay", "0", "--grace", "3600",
             "--round-pause", "3600", "--allow-seeds", "--log-level", "warning",
-            "--limit", "tables_per_address=100000", "--limit", "seats_per_minute=100000",
-            "--limit", "seats_burst=100000", "--limit", "api_burst=100000",
         ]  # fmt: skip
         log = (folder / f"server{n}.log").open("ab")
         servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
@@ -137,15 +145,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             made = []
             for i in range(args.tables):
                 body = {"name": "Ann", "seats": 2, "bots": ["random"], "seed": i}
-                answer = await http.post(f"http://127.0.0.1:{ports[0]}/api/tables", json=body)
+                # each table's person from an address of their own (the limits count those)
+                headers = {"X-Forwarded-For": address(i)}
+                url = f"http://127.0.0.1:{ports[0]}/api/tables"
+                answer = await http.post(url, json=body, headers=headers)
                 answer.raise_for_status()
                 made.append((answer.json()["table"], answer.json()["token"]))
         killed: list[float] = []
         readies = [asyncio.Event() for _ in made]
         base = f"ws://127.0.0.1:{proxy}"
         tasks = [
-            asyncio.create_task(person(base, t, token, ready, killed))
-            for (t, token), ready in zip(made, readies, strict=True)
+            asyncio.create_task(person(base, t, token, address(i), ready=ready, killed=killed))
+            for i, ((t, token), ready) in enumerate(zip(made, readies, strict=True))
         ]
         for ready in readies:
             await ready.wait()

@@ -23,6 +23,13 @@ processes sharing the database and Redis; seat ``i`` of each table connects to p
     .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20 --servers 2 \
         --db postgresql+psycopg://unokit:unokit@127.0.0.1:5432/unokit --redis redis://127.0.0.1:6379/0
 
+``--owned`` gives each process a route (``--route /p/n``), so each table has one owner
+process: table ``i`` is made through process ``i % n`` and all its seats connect there (as
+nginx and the 4307 hand-off arrange for real clients), so no action crosses processes:
+
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20 --servers 2 --owned \
+        --db postgresql+psycopg://unokit:unokit@127.0.0.1:5432/unokit --redis redis://127.0.0.1:6379/0
+
 ``--in-process`` measures the server's own share instead, without sockets or clients: the
 hub handles every action of ``--tables`` 4-seat tables in turn (engine, commit, the four
 seats' frames):

@@ -104,7 +104,8 @@ class Ownership:
         return self.epochs.get(table_id)
 
     async def take(self, table_id: str) -> None:
-        """Hold the table's lease, or ``ElsewhereError`` with its holder's route."""
+        """Hold the table's lease, or ``ElsewhereError`` with its holder's route. A lease
+        its holder has stopped renewing is waited for (at most half a lease) and taken."""
         if self.draining:
             raise ElsewhereError("")
         key = owner_key(table_id)
@@ -114,9 +115,17 @@ class Ownership:
             holder = await self.redis.get(key)
             if holder == self._value:
                 return
-            if holder is not None:
-                route = holder.decode(errors="replace").partition(" ")[2]
-                raise ElsewhereError(route if route != self.route else "")
+            if holder is None:
+                continue
+            left = await self.redis.pttl(key)
+            if 0 < left < self._lease_ms // 2:
+                # its owner missed a beat (a live one renews every third of the lease):
+                # likely gone, so wait for the lease to lapse rather than send the player
+                # to a process that may not answer
+                await asyncio.sleep(left / 1000 + 0.05)
+                continue
+            route = holder.decode(errors="replace").partition(" ")[2]
+            raise ElsewhereError(route if route != self.route else "")
         raise ElsewhereError("")
 
     async def held_elsewhere(self, table_id: str) -> bool:

@@ -63,6 +63,7 @@ export function connect(id, on) {
       return;
     }
     route = ""; // whatever else ended it, the proxy chooses again
+    hops = 0;
     if (ev.code === 4401) {
       // the token no longer seats anyone: the seat was given to a bot, or the player left
       setToken(null);
