@@ -266,6 +266,38 @@ def test_a_move_racing_a_lease_change_is_refused(cluster: Cluster) -> None:
         cluster.revive()
 
 
+def test_an_owner_stalled_past_its_lease_that_nobody_replaced_keeps_its_table(
+    cluster: Cluster,
+) -> None:
+    table, token = cluster.create()
+    ann, _route = dial(cluster.nginx.ws, table, token)
+    owner = cluster.owner(table)
+    stalled = cluster.servers[owner]
+    try:
+        with ann:
+            ann.send(json.dumps({"type": "start", "id": 1}))
+            assert _reply(ann, 1)["type"] == "ack"
+            _play(ann, 2)
+            stalled.pause()
+            deadline = time.monotonic() + WAIT
+            while cluster.redis.exists(f"unokit:owner:{table}"):
+                assert time.monotonic() < deadline, "the lease never lapsed"
+                time.sleep(0.1)
+            stalled.resume()
+            _play(ann, 3)  # the same connection plays on: the lease is held again
+            deadline = time.monotonic() + WAIT
+            while _epoch(cluster.db, table) != 2:  # moved on, fencing out a former self
+                assert time.monotonic() < deadline, "the epoch never moved on"
+                time.sleep(0.1)
+            _play(ann, 4)
+        assert cluster.owner(table) == owner
+        seqs = _seqs(cluster.db, table)
+        assert seqs == list(range(len(seqs)))
+    finally:
+        stalled.resume()
+        cluster.revive()
+
+
 def test_a_killed_owner_s_table_is_taken_over_and_plays_on(cluster: Cluster) -> None:
     table, token = cluster.create()
     ann, _route = dial(cluster.nginx.ws, table, token)

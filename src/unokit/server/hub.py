@@ -256,7 +256,7 @@ class Hub:
         """Load every stored table (replaying its moves) and start its driver."""
         await self.coord.start(self._notice, self._resync)
         if self.own is not None:  # a table is loaded when this process takes it
-            self.own.start(self._surrender)
+            self.own.start(self._surrender, self._confirm)
             self._sweeper = asyncio.create_task(self._sweep())
             return
         for table_id in self.store.table_ids():
@@ -400,6 +400,15 @@ class Hub:
             raise TableError("there is no such table (it may have expired)")
         self.own.held(table_id, epoch)
         log.info("table taken", extra={"table": table_id, "epoch": epoch})
+
+    async def _confirm(self, table_id: str, epoch: int) -> int | None:
+        """The table's next epoch if ``epoch`` is still its own (a lapsed lease held again);
+        ``None`` if another process took it meanwhile or the database does not answer."""
+        try:
+            again: int | None = await self.db(self.store.retake, table_id, epoch)
+        except StorageError:
+            return None
+        return again
 
     async def _surrender(self, table_ids: list[str]) -> None:
         """These tables are no longer this process's (their lease was lost, or a write was

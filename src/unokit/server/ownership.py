@@ -35,18 +35,27 @@ log = logging.getLogger("unokit.server")
 OnLost = Callable[[list[str]], Awaitable[None]]
 """Called with the tables whose leases this process found lost."""
 
-# Renew each lease still held by this process (ARGV[1]) for ARGV[2] ms; the positions
-# (1-based) of those it no longer holds.
+Confirm = Callable[[str, int], Awaitable[int | None]]
+"""Moves a table from this process's epoch to the next one, only if that is still the
+table's (``Store.retake``): the new epoch, or ``None`` if another process took it meanwhile."""
+
+# Renew each lease still held by this process (ARGV[1]) for ARGV[2] ms, and hold again
+# each one that lapsed with nobody taking it; the positions (1-based) of those held by
+# another process now (negative) and of those held again (positive).
 RENEW = """
-local lost = {}
+local out = {}
 for i, key in ipairs(KEYS) do
-    if redis.call('GET', key) == ARGV[1] then
+    local holder = redis.call('GET', key)
+    if holder == ARGV[1] then
         redis.call('PEXPIRE', key, ARGV[2])
+    elseif holder then
+        out[#out + 1] = -i
     else
-        lost[#lost + 1] = i
+        redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+        out[#out + 1] = i
     end
 end
-return lost
+return out
 """
 
 # Let go of a lease only while this process (ARGV[1]) holds it.
@@ -93,8 +102,8 @@ class Ownership:
         self._release = self.redis.register_script(RELEASE)
         self._heart: asyncio.Task[None] | None = None
 
-    def start(self, on_lost: OnLost) -> None:
-        self._heart = asyncio.create_task(self._heartbeat(on_lost))
+    def start(self, on_lost: OnLost, confirm: Confirm) -> None:
+        self._heart = asyncio.create_task(self._heartbeat(on_lost, confirm))
 
     def claiming(self, table_id: str) -> asyncio.Lock:
         """Held while this process takes ``table_id``: one take at a time per table."""
@@ -150,23 +159,36 @@ class Ownership:
         """Drop the table here without asking Redis (its lease is lost or lapses)."""
         self.epochs.pop(table_id, None)
 
-    async def renew(self) -> list[str]:
-        """Renew every lease; the tables whose lease this process no longer holds."""
+    async def renew(self, confirm: Confirm) -> list[str]:
+        """Renew every lease; the tables this process no longer holds. A lease that lapsed
+        (this process stalled, or Redis restarted) with nobody taking it is held again, and
+        kept if the table's epoch is still this process's (``confirm`` moves it on, so
+        whoever takes the table next fences this process out again)."""
         tables = list(self.epochs)
         if not tables:
             return []
-        lost = await self._renew(
+        marks = await self._renew(
             keys=[owner_key(t) for t in tables], args=[self._value, self._lease_ms]
         )
-        return [tables[int(i) - 1] for i in lost]
+        lost = [tables[-int(i) - 1] for i in marks if int(i) < 0]
+        for table_id in [tables[int(i) - 1] for i in marks if int(i) > 0]:
+            epoch = self.epochs.get(table_id)
+            again = None if epoch is None else await confirm(table_id, epoch)
+            if again is None:
+                await self.release(table_id)
+                lost.append(table_id)
+            else:
+                self.epochs[table_id] = again
+                log.info("lease held again", extra={"table": table_id, "epoch": again})
+        return lost
 
-    async def _heartbeat(self, on_lost: OnLost) -> None:
+    async def _heartbeat(self, on_lost: OnLost, confirm: Confirm) -> None:
         """Renew the leases three times per lease; hand the lost ones to ``on_lost``."""
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
                 async with asyncio.timeout(self.lease):
-                    lost = await self.renew()
+                    lost = await self.renew(confirm)
             except Exception as err:  # Redis away: the epochs still fence every write
                 log.warning("the leases could not be renewed", extra={"error": str(err)})
                 continue
