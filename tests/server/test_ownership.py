@@ -7,11 +7,17 @@ stops a process starts it again (``Cluster.revive``) before the next.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import signal
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -349,3 +355,60 @@ def test_a_draining_process_hands_its_tables_over(cluster: Cluster) -> None:
         assert seqs == list(range(len(seqs)))
     finally:
         cluster.revive()
+
+
+def test_the_cluster_recipe_runs_nginx_and_the_processes_and_starts_a_lost_one_again(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    port = port_between(42740, 42749)
+    first = port_between(42750, 42769)
+    second = port_between(first + 1, 42769)
+    if second != first + 1:
+        pytest.fail("no two free ports in a row for the cluster's processes")
+    command = [
+        sys.executable, "-m", "unokit.server.cluster", "--processes", "2",
+        "--port", str(port), "--first-port", str(first), "--db", cluster.db,
+        "--redis", REDIS, "--lease", str(LEASE), "--run-dir", str(tmp_path),
+        "--", "--allow-seeds", "--bot-delay", "0", "--grace", "3600",
+    ]  # fmt: skip
+    with (tmp_path / "cluster.out").open("ab") as out:
+        recipe = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 2 * WAIT
+        while True:
+            assert recipe.poll() is None, (tmp_path / "cluster.out").read_text()
+            assert time.monotonic() < deadline, "the cluster never answered"
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{base}/health", timeout=5).status_code == 200:
+                    break
+            time.sleep(0.2)
+        body = {"name": "Ann", "seats": 2, "bots": ["random"], "seed": 3}
+        made = httpx.post(f"{base}/api/tables", json=body, timeout=WAIT).json()
+        ann, _route = dial(f"ws://127.0.0.1:{port}", made["table"], made["token"])
+        with ann:
+            ann.send(json.dumps({"type": "start", "id": 1}))
+            assert _reply(ann, 1)["type"] == "ack"
+            _play(ann, 2)
+        # a process lost is started again on its port
+        lost = cluster.owner(made["table"])
+        pid_file = tmp_path / f"server{lost + 1}.pid"
+        pid = int(pid_file.read_text())
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 2 * WAIT
+        while True:
+            assert time.monotonic() < deadline, "the lost process was not started again"
+            with contextlib.suppress(httpx.HTTPError):
+                health = httpx.get(f"http://127.0.0.1:{first + lost}/health", timeout=5)
+                if health.status_code == 200 and int(pid_file.read_text()) != pid:
+                    break
+            time.sleep(0.2)
+        recipe.send_signal(signal.SIGTERM)
+        assert recipe.wait(timeout=2 * WAIT) == 0
+        for gone in (port, first, second):
+            with pytest.raises(OSError), socket.create_connection(("127.0.0.1", gone), 1):
+                pass
+    finally:
+        if recipe.poll() is None:
+            recipe.kill()
+            recipe.wait()

@@ -7,8 +7,9 @@ as one.
         --redis redis://127.0.0.1:6379/0 -- --standin normal
 
 (``scripts/cluster`` starts PostgreSQL and Redis first.) Process ``n`` listens on
-``--first-port`` + n - 1 with the route ``/p/n``; a process that exits is started again on
-its port (its tables meanwhile go to the others once their leases lapse). SIGTERM or Ctrl-C
+``--first-port`` + n - 1 with the route ``/p/n`` (its log and pid in ``--run-dir``); a
+process that exits is started again on its port (its tables meanwhile go to the others once
+their leases lapse). SIGTERM or Ctrl-C
 stops the processes one at a time, each handing its tables to those still running, then
 nginx.
 """
@@ -40,8 +41,10 @@ def _serve(args: argparse.Namespace, n: int, extra: list[str]) -> subprocess.Pop
         "--host", "127.0.0.1", "--port", str(port), "--db", args.db, "--redis", args.redis,
         "--route", f"/p/{n}", "--lease", str(args.lease), *extra,
     ]  # fmt: skip
-    log = (args.run_dir / f"server{n}.log").open("ab")
-    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    with (args.run_dir / f"server{n}.log").open("ab") as log:
+        child = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    (args.run_dir / f"server{n}.pid").write_text(f"{child.pid}\n")
+    return child
 
 
 def _healthy(port: int, timeout: float) -> bool:
