@@ -412,3 +412,46 @@ def test_the_cluster_recipe_runs_nginx_and_the_processes_and_starts_a_lost_one_a
         if recipe.poll() is None:
             recipe.kill()
             recipe.wait()
+
+
+def test_a_page_finds_its_table_s_owner_and_plays_on_after_the_owner_is_killed(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    from playwright.sync_api import sync_playwright
+    from tests.server.browser_kit import ARGS, CHROMIUM, harness, take_a_turn
+
+    # a table whose page nginx sends to the process that does not own it (a 4307 hand-off)
+    for i in range(12):
+        owner = 0
+        body = {"name": "Ann", "seats": 2, "bots": ["greedy"], "seed": 100 + i}
+        made = cluster.servers[owner].post("/api/tables", body)
+        probe, route = dial(cluster.nginx.ws, made["table"], made["token"])
+        probe.close()
+        if route:
+            break
+    else:
+        pytest.fail("nginx sent every table to its owner: no hand-off to see")
+    table, base = made["table"], cluster.nginx.base
+    try:
+        with sync_playwright() as p:
+            browser = harness(p.chromium.launch(executable_path=CHROMIUM, args=ARGS))
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(f"{base}/health")
+            page.evaluate(f"localStorage.setItem('unokit:token:{table}', '{made['token']}')")
+            page.goto(f"{base}/t/{table}")
+            page.click("[data-control=start]", timeout=WAIT * 1000)
+            page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=WAIT * 1000)
+            stored = len(_seqs(cluster.db, table))
+            cluster.servers[owner].kill()  # kill -9: the page reconnects by itself
+            deadline = time.monotonic() + 2 * WAIT
+            while len(_seqs(cluster.db, table)) < stored + 3:
+                assert time.monotonic() < deadline, "the page did not play on"
+                take_a_turn(page)
+                page.wait_for_timeout(200)
+            page.screenshot(path=str(tmp_path / "after-failover.png"))
+            browser.close()
+        assert cluster.owner(table) == 1 - owner
+        seqs = _seqs(cluster.db, table)
+        assert seqs == list(range(len(seqs)))
+    finally:
+        cluster.revive()
