@@ -388,15 +388,15 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
             f"/{network_prefix} is narrower than --ipv6-prefix /{ipv6_prefix}",
             param_hint="--network-prefix",
         )
+    if route is not None and (redis is None or not re.fullmatch(r"(/[A-Za-z0-9_.-]+)+", route)):
+        raise click.BadParameter(
+            "a route is a path prefix such as /p/1, and needs --redis", param_hint="--route"
+        )
     _check_listen(host, port)
     if db is not None:
         _check_db(db)
     if redis is not None:
         _check_redis(redis)
-    if route is not None and (redis is None or not re.fullmatch(r"(/[A-Za-z0-9_.-]+)+", route)):
-        raise click.BadParameter(
-            "a route is a path prefix such as /p/1, and needs --redis", param_hint="--route"
-        )
     config = ServerConfig(
         db=db or default_db_url(),
         redis=redis,
