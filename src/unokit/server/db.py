@@ -412,18 +412,12 @@ class Store:
             out.append((StoredTable(**data), by_table[data["id"]]))
         return out
 
-    def retake(self, table_id: str, epoch: int) -> int | None:
-        """``take`` for the process at ``epoch``, only if that is still the table's: the new
-        epoch, or ``None`` if another process took the table since."""
-        query = (
-            update(tables)
-            .where(tables.c.id == table_id, tables.c.epoch == epoch)
-            .values(epoch=epoch + 1)
-            .returning(tables.c.epoch)
-        )
-        with self.engine.begin() as conn:
-            again = conn.execute(query).scalar()
-        return None if again is None else int(again)
+    def epoch(self, table_id: str) -> int | None:
+        """The table's epoch (``None``: no such table)."""
+        query = select(tables.c.epoch).where(tables.c.id == table_id)
+        with self.engine.connect() as conn:
+            epoch = conn.execute(query).scalar()
+        return None if epoch is None else int(epoch)
 
     def count_tables(self, creator: str | None = None) -> int:
         """Stored tables, all or those created from one address."""

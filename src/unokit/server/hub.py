@@ -401,14 +401,13 @@ class Hub:
         self.own.held(table_id, epoch)
         log.info("table taken", extra={"table": table_id, "epoch": epoch})
 
-    async def _confirm(self, table_id: str, epoch: int) -> int | None:
-        """The table's next epoch if ``epoch`` is still its own (a lapsed lease held again);
-        ``None`` if another process took it meanwhile or the database does not answer."""
+    async def _confirm(self, table_id: str, epoch: int) -> bool:
+        """Is ``epoch`` still the table's (a lapsed lease held again)? Not if another process
+        took the table meanwhile, nor if the database does not answer."""
         try:
-            again: int | None = await self.db(self.store.retake, table_id, epoch)
+            return bool(await self.db(self.store.epoch, table_id) == epoch)
         except StorageError:
-            return None
-        return again
+            return False
 
     async def _surrender(self, table_ids: list[str]) -> None:
         """These tables are no longer this process's (their lease was lost, or a write was

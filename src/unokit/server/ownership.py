@@ -35,9 +35,9 @@ log = logging.getLogger("unokit.server")
 OnLost = Callable[[list[str]], Awaitable[None]]
 """Called with the tables whose leases this process found lost."""
 
-Confirm = Callable[[str, int], Awaitable[int | None]]
-"""Moves a table from this process's epoch to the next one, only if that is still the
-table's (``Store.retake``): the new epoch, or ``None`` if another process took it meanwhile."""
+Confirm = Callable[[str, int], Awaitable[bool]]
+"""Is this epoch still the table's? (No other process took the table meanwhile: each one
+that takes it moves the epoch on.)"""
 
 # Renew each lease still held by this process (ARGV[1]) for ARGV[2] ms, and hold again
 # each one that lapsed with nobody taking it; the positions (1-based) of those held by
@@ -162,8 +162,8 @@ class Ownership:
     async def renew(self, confirm: Confirm) -> list[str]:
         """Renew every lease; the tables this process no longer holds. A lease that lapsed
         (this process stalled, or Redis restarted) with nobody taking it is held again, and
-        kept if the table's epoch is still this process's (``confirm`` moves it on, so
-        whoever takes the table next fences this process out again)."""
+        kept if the table's epoch is still this process's (``confirm``): held again first,
+        nobody can take the table between that look and this process's next write."""
         tables = list(self.epochs)
         if not tables:
             return []
@@ -173,13 +173,11 @@ class Ownership:
         lost = [tables[-int(i) - 1] for i in marks if int(i) < 0]
         for table_id in [tables[int(i) - 1] for i in marks if int(i) > 0]:
             epoch = self.epochs.get(table_id)
-            again = None if epoch is None else await confirm(table_id, epoch)
-            if again is None:
+            if epoch is not None and await confirm(table_id, epoch):
+                log.info("lease held again", extra={"table": table_id, "epoch": epoch})
+            else:
                 await self.release(table_id)
                 lost.append(table_id)
-            else:
-                self.epochs[table_id] = again
-                log.info("lease held again", extra={"table": table_id, "epoch": again})
         return lost
 
     async def _heartbeat(self, on_lost: OnLost, confirm: Confirm) -> None:
