@@ -23,6 +23,13 @@ processes sharing the database and Redis; seat ``i`` of each table connects to p
     .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20 --servers 2 \
         --db postgresql+psycopg://unokit:unokit@127.0.0.1:5432/unokit --redis redis://127.0.0.1:6379/0
 
+``--owned`` gives each process a route (``--route /p/n``), so each table has one owner
+process: table ``i`` is made through process ``i % n`` and all its seats connect there (as
+nginx and the 4307 hand-off arrange for real clients), so no action crosses processes:
+
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20 --servers 2 --owned \
+        --db postgresql+psycopg://unokit:unokit@127.0.0.1:5432/unokit --redis redis://127.0.0.1:6379/0
+
 ``--in-process`` measures the server's own share instead, without sockets or clients: the
 hub handles every action of ``--tables`` 4-seat tables in turn (engine, commit, the four
 seats' frames):
@@ -143,12 +150,17 @@ async def player(
                 )
 
 
-async def honest_tables(http: httpx.AsyncClient, tables: int) -> list[tuple[str, str, bool, str]]:
+async def honest_tables(
+    http: httpx.AsyncClient | list[httpx.AsyncClient], tables: int
+) -> list[tuple[str, str, bool, str]]:
     """``tables`` 4-seat tables of people: (table, token, is host, address) per seat
-    (created 16 at a time)."""
+    (created 16 at a time); given several servers, table ``i`` through ``http[i % n]``
+    (with ``--owned``, the process that then owns it)."""
     gate = asyncio.Semaphore(16)
+    clients = http if isinstance(http, list) else [http]
 
     async def one(i: int) -> list[tuple[str, str, bool, str]]:
+        http = clients[i % len(clients)]
         headers = {"X-Forwarded-For": address_of(i)}
         async with gate:
             body = {"name": "p0", "seats": 4, "house": {"scoring": "none"}}
@@ -178,12 +190,13 @@ def start_servers(
     db = args.db or f"sqlite:///{Path(tempfile.mkdtemp(prefix='unokit-load-')) / 't.sqlite3'}"
     shared = ["--redis", args.redis] if args.redis else []
     servers = []
-    for _ in range(args.servers):
+    for n in range(1, args.servers + 1):
         port = free_port()
+        owned = ["--route", f"/p/{n}"] if getattr(args, "owned", False) else []
         command = [
             sys.executable, "-c", "from unokit.cli import main; main()", "serve",
-            "--port", str(port), "--db", db, *shared, *flags, "--log-level", log_level,
-            *args.server_flags.split(),
+            "--port", str(port), "--db", db, *shared, *owned, *flags, "--log-level",
+            log_level, *args.server_flags.split(),
         ]  # fmt: skip
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         server.port = port  # type: ignore[attr-defined]
@@ -230,13 +243,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         for server in servers:
             await wait_healthy(f"http://127.0.0.1:{server.port}")
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            seats = await honest_tables(http, args.tables)
+        owners: dict[str, int] | None = None
+        if args.owned:  # table i made through process i % n, which owns it
+            bases = [f"http://127.0.0.1:{s.port}" for s in servers]
+            https = [httpx.AsyncClient(base_url=b, timeout=30) for b in bases]
+            seats = await honest_tables(https, args.tables)
+            for http in https:
+                await http.aclose()
+            made = list(dict.fromkeys(seat[0] for seat in seats))
+            owners = {table: i % len(servers) for i, table in enumerate(made)}
+        else:
+            async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+                seats = await honest_tables(http, args.tables)
         context = multiprocessing.get_context("spawn")
         pipes, processes = [], []
         for n, part in enumerate(_spread(seats, args.client_processes)):
             ours, theirs = context.Pipe()
-            kwargs = {"think": args.think, "seed": n + 1}
+            kwargs: dict[str, Any] = {"think": args.think, "seed": n + 1, "owners": owners}
             body = (theirs, urls, part)
             process = context.Process(target=client_process, args=body, kwargs=kwargs)
             process.start()
@@ -275,6 +298,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "tables": args.tables,
         "connections": args.tables * 4,
         "servers": args.servers,
+        "owned": bool(getattr(args, "owned", False)),
         "client_processes": args.client_processes,
         "think_s": args.think,
         "seconds": round(elapsed, 1),
@@ -440,6 +464,11 @@ def main() -> None:
     )
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--redis", default=None, help="Redis URL the servers share tables through")
+    parser.add_argument(
+        "--owned",
+        action="store_true",
+        help="each table owned by one process (--route): its seats connect to that process",
+    )
     parser.add_argument("--server-flags", default="", help="more flags for unokit serve")
     parser.add_argument(
         "--profile", default=None, help="py-spy the server into this file; print each part's share"

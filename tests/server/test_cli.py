@@ -34,3 +34,10 @@ def test_serve_refuses_a_policy_file_it_cannot_load_in_one_line(tmp_path: Path) 
 def test_serve_refuses_an_unknown_limit(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["serve", "--limit", "tables=5"])
     assert result.exit_code != 0 and "max_tables" in result.output
+
+
+def test_serve_refuses_a_route_without_redis_or_not_a_path_in_one_line() -> None:
+    for flags in (["--route", "/p/1"], ["--route", "p 1", "--redis", "redis://127.0.0.1:1/0"]):
+        result = CliRunner().invoke(main, ["serve", *flags])
+        assert result.exit_code == 2 and "--route" in result.output, result.output
+        assert "Traceback" not in result.output

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 import gc
+import logging
+import re
 import signal
 import socket
 from pathlib import Path
@@ -63,6 +65,21 @@ LIMITS = (
     help="SQLAlchemy URL [default: an SQLite file in your data directory]",
 )
 @click.option("--redis", default=None, envvar="UNOKIT_REDIS", help="share tables via Redis")
+@click.option(
+    "--route",
+    default=None,
+    envvar="UNOKIT_ROUTE",
+    help="this process's own path prefix through the proxy (/p/1): with --redis, each table "
+    "is owned by one process and the others send its players there (docs/deploy.md)",
+)
+@click.option(
+    "--lease",
+    default=5.0,
+    show_default=True,
+    type=click.FloatRange(min=0.5, max=600),
+    envvar="UNOKIT_LEASE",
+    help="seconds a process's hold on a table lasts unless renewed (with --route)",
+)
 @click.option(
     "--origin",
     "origins",
@@ -295,6 +312,8 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     port: int,
     db: str | None,
     redis: str | None,
+    route: str | None,
+    lease: float,
     origins: tuple[str, ...],
     grace: float,
     bot_delay: float,
@@ -369,6 +388,10 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
             f"/{network_prefix} is narrower than --ipv6-prefix /{ipv6_prefix}",
             param_hint="--network-prefix",
         )
+    if route is not None and (redis is None or not re.fullmatch(r"(/[A-Za-z0-9_.-]+)+", route)):
+        raise click.BadParameter(
+            "a route is a path prefix such as /p/1, and needs --redis", param_hint="--route"
+        )
     _check_listen(host, port)
     if db is not None:
         _check_db(db)
@@ -377,6 +400,8 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
     config = ServerConfig(
         db=db or default_db_url(),
         redis=redis,
+        route=route,
+        lease=lease,
         origins=tuple(o for item in origins for o in item.split()),
         grace=grace,
         bot_delay=bot_delay,
@@ -421,7 +446,7 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
 
     guard = ConnectionGuard.from_config(config)
     stopped = _note_sigint()
-    uvicorn.run(
+    settings = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -435,8 +460,29 @@ def serve(  # noqa: PLR0917 - one parameter a flag, as click passes them
         ws_max_size=65536,
         log_level=log_level,
     )
+    server = _Draining(settings)
+    server.run()
+    if not server.started:
+        raise SystemExit(3)  # as uvicorn.run: it could not start (it said why)
     if stopped:  # uvicorn shut down gracefully on Ctrl-C and swallowed it: exit 130
         raise Interrupted()
+
+
+class _Draining(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM or Ctrl-C first stops listening, then hands the
+    process's tables over to the others (``Hub.drain``), then closes the connections: a
+    rolling restart stops no game."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for listening in self.servers:
+            listening.close()  # the proxy sends the reconnecting pages elsewhere
+        hub = getattr(getattr(self.config.app, "state", None), "hub", None)
+        if hub is not None:
+            try:
+                await hub.drain()
+            except Exception:
+                logging.getLogger("unokit.server").exception("the tables were not handed over")
+        await super().shutdown(sockets)
 
 
 def _note_sigint() -> list[int]:

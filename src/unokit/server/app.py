@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import heapq
 import json
 import logging
 from collections import Counter
@@ -15,7 +14,7 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
@@ -40,11 +39,14 @@ from unokit.server.hub import (
     Connection,
     Hub,
     LimitError,
+    MovedError,
     SlowDownError,
     TableError,
     UnavailableError,
 )
 from unokit.server.names import NAME_LIMIT, TITLE_LIMIT, check_name, check_title
+from unokit.server.outbox import CLOSE_ELSEWHERE
+from unokit.server.ownership import Ownership
 from unokit.server.protocol import Act, ClientFrame, FrameError, parse_auth, parse_frame
 from unokit.server.protocol import frame_id as frame_id_of
 from unokit.server.replayer import Replayer, encode
@@ -185,12 +187,16 @@ def create_app(config: ServerConfig) -> FastAPI:
         engine = open_engine(config.db, config.db_timeout)
         migrate(engine)
         store = Store(engine)
+        owned = bool(config.redis and config.route)
         coord = (
-            RedisCoordinator(config.redis, presence_ttl=config.presence_ttl)
+            RedisCoordinator(config.redis, presence_ttl=config.presence_ttl, owned=owned)
             if config.redis
             else Coordinator()
         )
-        hub = Hub(config, store, coord)
+        ownership = None
+        if config.redis and config.route and isinstance(coord, RedisCoordinator):
+            ownership = Ownership(config.redis, coord.process, config.route, config.lease)
+        hub = Hub(config, store, coord, ownership)
         await hub.start()
         state["hub"] = hub
         app.state.hub = hub
@@ -231,13 +237,17 @@ def create_app(config: ServerConfig) -> FastAPI:
     replay_of = add_replay_page(app, hub, replayer, _address)
 
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, err: TableError) -> JSONResponse:
+    async def table_error(request: Request, err: TableError) -> Response:
+        if isinstance(err, MovedError) and err.route:  # the owner's own path, same request
+            query = request.url.query
+            where = err.route + request.url.path + (f"?{query}" if query else "")
+            return RedirectResponse(where, status_code=307)
         status = 409
         if isinstance(err, BadRequestError):
             status = 400
         elif isinstance(err, LimitError):
             status = 429
-        elif isinstance(err, UnavailableError):
+        elif isinstance(err, (UnavailableError, MovedError)):
             status = 503
         return JSONResponse({"error": str(err)}, status_code=status)
 
@@ -348,14 +358,13 @@ def create_app(config: ServerConfig) -> FastAPI:
         """Tables waiting for players: the ``LOBBY_PAGE`` newest (a lobby polls this every
         few seconds, and 2,000 open tables would make each answer a megabyte)."""
         h = hub()
-        waiting = [t for t in list(h.tables.values()) if t.state == "lobby" and t.open_seats()]
-        newest = heapq.nlargest(LOBBY_PAGE, waiting, key=lambda t: t.created)
+        newest = await h.lobby(LOBBY_PAGE)
         return [table.public(await h.coord.present(table.id)) for table in newest]
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
         h = hub()
-        return h.table(table_id).public(await h.coord.present(table_id))
+        return (await h.get(table_id)).public(await h.coord.present(table_id))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
@@ -372,6 +381,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             raise HTTPException(
                 400, "send the seat token in the X-Seat-Token header, never the URL"
             )
+        await hub().get(table_id)  # taken here first, with ownership
         try:
             data = hub().record(table_id, x_seat_token)
         except TableError as err:
@@ -432,6 +442,9 @@ def create_app(config: ServerConfig) -> FastAPI:
                 return
             try:
                 conn = await h.connect(table_id, token, address)
+            except MovedError as err:  # the page connects again at the owner's route
+                await websocket.close(code=CLOSE_ELSEWHERE, reason=err.route)
+                return
             except LimitError as err:
                 await refuse(str(err), CLOSE_TOO_MANY)
                 return

@@ -25,6 +25,12 @@ class ServerConfig:
     db: str
     redis: str | None = None
     """A Redis URL: share tables with other server processes (docs/deploy.md)."""
+    route: str | None = None
+    """This process's own path prefix through the proxy (``/p/1``): with ``redis``, each
+    table is owned by one process, and the others send its connections there."""
+    lease: float = 5.0
+    """Seconds a process's hold on a table lasts unless renewed (a killed process's tables
+    are taken over after this)."""
     origins: tuple[str, ...] = ()
     """Origins allowed to open WebSockets besides the server's own address."""
     grace: float = 30.0

@@ -123,11 +123,19 @@ def _presence(table_id: str) -> str:
 class RedisCoordinator(Coordinator):
     """Several processes sharing tables through one Redis server."""
 
-    def __init__(self, url: str, lock_timeout: float = 10.0, presence_ttl: float = 6.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        lock_timeout: float = 10.0,
+        presence_ttl: float = 6.0,
+        owned: bool = False,
+    ) -> None:
         super().__init__()
         import redis.asyncio as aioredis
 
-        self.shared = True
+        self.shared = not owned
+        """``owned``: each table has one owner process (``ownership``), which changes it
+        under a lock of its own and tells no other process; presence stays shared."""
         self.redis: Any = aioredis.Redis.from_url(url)
         self.process = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.lock_timeout = lock_timeout
@@ -245,7 +253,7 @@ class RedisCoordinator(Coordinator):
                 pipe.hset(_presence(table_id), f"{seat}:{self.process}", count)
             else:
                 pipe.hdel(_presence(table_id), f"{seat}:{self.process}")
-        for table_id in sorted({table_id for table_id, _seat in keys}):
+        for table_id in sorted({t for t, _seat in keys} if self.shared else ()):
             pipe.publish(CHANNEL, json.dumps({"table": table_id, "from": self.process}))
         await pipe.execute()
         for key, count in written.items():
@@ -287,6 +295,9 @@ class RedisCoordinator(Coordinator):
     @asynccontextmanager
     async def lock(self, table_id: str) -> AsyncIterator[None]:
         async with self._locks[table_id]:
+            if not self.shared:  # the table's owner: no other process changes it
+                yield
+                return
             lock = self.redis.lock(
                 f"unokit:lock:{table_id}",
                 timeout=self.lock_timeout,
@@ -296,6 +307,8 @@ class RedisCoordinator(Coordinator):
                 yield
 
     async def publish(self, table_id: str) -> None:
+        if not self.shared:
+            return
         await self.redis.publish(CHANNEL, json.dumps({"table": table_id, "from": self.process}))
 
     async def presence(self, table_id: str, seat: int, delta: int) -> None:

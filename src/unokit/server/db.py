@@ -40,7 +40,7 @@ from sqlalchemy import (
     update,
 )
 
-__all__ = ["Store", "StoredSeat", "StoredTable", "metadata", "open_engine"]
+__all__ = ["FencedError", "Store", "StoredSeat", "StoredTable", "metadata", "open_engine"]
 
 metadata = MetaData()
 
@@ -58,6 +58,7 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("fixed_seed", Boolean, nullable=False, server_default=true()),
     Column("creator", String(32), nullable=True),
+    Column("epoch", Integer, nullable=False, server_default="0"),
 )
 
 seats = Table(
@@ -108,6 +109,9 @@ _BUMP_QUIET = (
     .values(version=bindparam("version"), state=bindparam("state"))
 )
 """``_BUMP`` for a move nobody made in person: the idle clock stays where it was."""
+_BUMP_FENCED = _BUMP.where(tables.c.epoch == bindparam("fence"))
+_BUMP_QUIET_FENCED = _BUMP_QUIET.where(tables.c.epoch == bindparam("fence"))
+"""The same, from a process that owns the table: only while its epoch is the table's."""
 _ADD_MOVE = insert(moves).values(
     table_id=bindparam("tid"),
     match_no=bindparam("match_no"),
@@ -167,6 +171,11 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+class FencedError(Exception):
+    """A change from a process whose epoch is no longer the table's: another process took
+    the table over, and this change is refused (its transaction rolls back)."""
+
+
 @dataclass
 class StoredSeat:
     seat: int
@@ -194,6 +203,9 @@ class StoredTable:
     """Did the creator choose the seed (shown to everyone at the table)?"""
     creator: str | None = None
     """A hash of the creator's address, for the limit on tables."""
+    epoch: int = 0
+    """Times a process took the table over (``Store.take``): the fencing token its writes
+    carry."""
 
 
 class Store:
@@ -268,26 +280,32 @@ class Store:
         message: tuple[int | None, str, str] | None = None,
         touch: bool = True,
         conn: Connection | None = None,
+        epoch: int | None = None,
     ) -> int | None:
         """Commit one change: ``version`` is the table's new version.
 
         ``move`` is ``(match_no, seq, seat, text)``; ``message`` is ``(seat, name, text)``;
         ``touch``: a person's doing, which restarts the table's idle clock (``touched``).
         ``conn``: run in that connection's transaction (committed with others), not its own.
+        ``epoch``: the writer's fencing token: ``FencedError`` unless it is the table's.
         Returns the chat line's id (rising at a table: clients ask for the lines after one).
         """
         if conn is None:
             with self.engine.begin() as own:
                 return self.change(
                     table_id, version, table_fields=table_fields, seat_rows=seat_rows,
-                    move=move, message=message, touch=touch, conn=own,
+                    move=move, message=message, touch=touch, conn=own, epoch=epoch,
                 )  # fmt: skip
         line_id: int | None = None
         now = time.time()
         fields: dict[str, Any] = {"version": version, **(table_fields or {})}
         if touch:
             fields["touched"] = now
-        conn.execute(update(tables).where(tables.c.id == table_id).values(**fields))
+        bump = update(tables).where(tables.c.id == table_id)
+        if epoch is not None:
+            bump = bump.where(tables.c.epoch == epoch)
+        if conn.execute(bump.values(**fields)).rowcount != 1 and epoch is not None:
+            raise FencedError(f"table {table_id} is no longer at epoch {epoch}")
         for s in seat_rows or ():
             conn.execute(
                 update(seats)
@@ -325,24 +343,81 @@ class Store:
         touch: bool = True,
         *,
         conn: Connection | None = None,
+        epoch: int | None = None,
     ) -> None:
         """``change`` for the common case, one action: the same rows, prepared statements.
-        ``touch``: a person's move (a bot's or the server's leaves the idle clock alone)."""
+        ``touch``: a person's move (a bot's or the server's leaves the idle clock alone).
+        ``epoch``: as for ``change``."""
         if conn is None:
             with self.engine.begin() as own:
-                self.add_move(table_id, version, state, move, touch, conn=own)
+                self.add_move(table_id, version, state, move, touch, conn=own, epoch=epoch)
             return
         match_no, seq, seat, text = move
         now = time.time()
         params: dict[str, Any] = {"tid": table_id, "version": version, "state": state}
         if touch:  # (a key named after a column would set it, even in _BUMP_QUIET)
             params["touched"] = now
-        conn.execute(_BUMP if touch else _BUMP_QUIET, params)
+        if epoch is None:
+            conn.execute(_BUMP if touch else _BUMP_QUIET, params)
+        else:
+            params["fence"] = epoch
+            bump = _BUMP_FENCED if touch else _BUMP_QUIET_FENCED
+            if conn.execute(bump, params).rowcount != 1:
+                raise FencedError(f"table {table_id} is no longer at epoch {epoch}")
         conn.execute(
             _ADD_MOVE,
             {"tid": table_id, "match_no": match_no, "seq": seq, "seat": seat,
              "text": text, "touched": now},
         )  # fmt: skip
+
+    def take(self, table_id: str) -> int | None:
+        """Move the table to its next epoch and return it (``None``: no such table). A
+        process that holds the table's lease calls this before it loads the table: from
+        then on, no write carrying an older epoch commits (``FencedError``), and every one
+        committed before is in what it loads."""
+        query = (
+            update(tables)
+            .where(tables.c.id == table_id)
+            .values(epoch=tables.c.epoch + 1)
+            .returning(tables.c.epoch)
+        )
+        with self.engine.begin() as conn:
+            epoch = conn.execute(query).scalar()
+        return None if epoch is None else int(epoch)
+
+    def lobby(self, limit: int) -> list[tuple[StoredTable, list[StoredSeat]]]:
+        """The ``limit`` newest tables not started yet, with their seats (two queries): the
+        lobby of processes that each hold only the tables they own."""
+        query = (
+            select(tables)
+            .where(tables.c.state == "lobby")
+            .order_by(tables.c.created.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = [dict(r) for r in conn.execute(query).mappings()]
+            ids = [r["id"] for r in rows]
+            found = conn.execute(
+                select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
+            ).mappings()
+            by_table: dict[str, list[StoredSeat]] = {i: [] for i in ids}
+            for s in found:
+                by_table[s["table_id"]].append(
+                    StoredSeat(**{k: v for k, v in s.items() if k != "table_id"})
+                )
+        out = []
+        for data in rows:
+            if isinstance(data["settings"], str):
+                data["settings"] = json.loads(data["settings"])
+            out.append((StoredTable(**data), by_table[data["id"]]))
+        return out
+
+    def epoch(self, table_id: str) -> int | None:
+        """The table's epoch (``None``: no such table)."""
+        query = select(tables.c.epoch).where(tables.c.id == table_id)
+        with self.engine.connect() as conn:
+            epoch = conn.execute(query).scalar()
+        return None if epoch is None else int(epoch)
 
     def count_tables(self, creator: str | None = None) -> int:
         """Stored tables, all or those created from one address."""

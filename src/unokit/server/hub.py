@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import heapq
 import json
 import logging
 import secrets
@@ -31,12 +32,13 @@ from unokit.server.botmenu import BotMenu, BotRefusedError
 from unokit.server.botpool import BotPool
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
-from unokit.server.db import Store, StoredSeat, StoredTable
+from unokit.server.db import FencedError, Store, StoredSeat, StoredTable
 from unokit.server.frames import dumps
 from unokit.server.guards import Buckets
 from unokit.server.names import same_name
 from unokit.server.odds import wild_draw_four_odds
-from unokit.server.outbox import CLOSE_SEAT_CHANGED, Outbox
+from unokit.server.outbox import CLOSE_ELSEWHERE, CLOSE_SEAT_CHANGED, Outbox
+from unokit.server.ownership import ElsewhereError, Ownership
 from unokit.server.protocol import (
     Act,
     AddBot,
@@ -66,6 +68,7 @@ __all__ = [
     "Connection",
     "Hub",
     "LimitError",
+    "MovedError",
     "TableError",
     "UnavailableError",
     "address_key",
@@ -98,6 +101,15 @@ class LimitError(TableError):
 
 class ActionRefusedError(TableError):
     """An action the rules refuse (its connection logs a count of them, not a line each)."""
+
+
+class MovedError(TableError):
+    """Another process owns the table: ask it at ``route`` (its path prefix through the
+    proxy; empty: through the proxy again, in a moment)."""
+
+    def __init__(self, route: str) -> None:
+        super().__init__("this table is served by another process: reconnecting")
+        self.route = route
 
 
 class UnavailableError(TableError):
@@ -188,10 +200,19 @@ class _Clock:
 class Hub:
     """All tables of this process."""
 
-    def __init__(self, config: ServerConfig, store: Store, coordinator: Coordinator) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        store: Store,
+        coordinator: Coordinator,
+        ownership: Ownership | None = None,
+    ) -> None:
         self.config = config
         self.store = store
         self.coord = coordinator
+        self.own = ownership
+        """This process's leases (``ownership``): it serves only the tables it owns. None:
+        it serves every table (one process, or processes sharing tables)."""
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, set[Connection]] = {}
         self._clocks: dict[str, _Clock] = {}
@@ -234,6 +255,10 @@ class Hub:
     async def start(self) -> None:
         """Load every stored table (replaying its moves) and start its driver."""
         await self.coord.start(self._notice, self._resync)
+        if self.own is not None:  # a table is loaded when this process takes it
+            self.own.start(self._surrender, self._confirm)
+            self._sweeper = asyncio.create_task(self._sweep())
+            return
         for table_id in self.store.table_ids():
             try:
                 self._load(table_id)
@@ -253,6 +278,8 @@ class Hub:
             _done, stuck = await asyncio.wait(tasks, timeout=5.0)
             if stuck:
                 log.warning("drivers still running at shutdown", extra={"tasks": len(stuck)})
+        if self.own is not None:  # the others may take these tables at once
+            await self.own.close()
         await self.coord.close()
         for bot in self._bots.values():
             self._close_bot(bot)
@@ -305,6 +332,8 @@ class Hub:
     def table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
+            if self.own is not None:  # taken (off the loop) by ``get`` only
+                raise MovedError("")
             if table_id in self._lost:  # its reload waits for the database (``_table``)
                 raise UnavailableError("the server cannot reach its database: try again")
             table = self._load(table_id)
@@ -320,7 +349,14 @@ class Hub:
             return table
         lost = table_id in self._lost
         try:
-            loaded = await self._reload(table_id)
+            if self.own is not None:
+                async with self.own.claiming(table_id):
+                    if table_id in self.tables:  # taken while this call waited
+                        return self.tables[table_id]
+                    await self._take(table_id)
+                    loaded = await self._reload(table_id)
+            else:
+                loaded = await self._reload(table_id)
         except TableError:
             raise
         except Exception:
@@ -336,6 +372,89 @@ class Hub:
                 conn.queue.owe_chat()
             self._wake_driver(table_id)
         return loaded
+
+    async def get(self, table_id: str) -> Table:
+        """The table, loaded (and, with ownership, taken) if it is not here yet."""
+        return await self._table(table_id)
+
+    async def _take(self, table_id: str) -> None:
+        """Own the table: its lease, then its next epoch, after which no write of a former
+        owner commits and what it committed is in what this process loads next."""
+        assert self.own is not None
+        if self.own.epoch(table_id) is not None:
+            return
+        try:
+            await self.own.take(table_id)
+        except ElsewhereError as err:
+            raise MovedError(err.route) from None
+        except Exception:
+            log.warning("the table's lease could not be taken", extra={"table": table_id})
+            raise UnavailableError("the server cannot reach Redis: try again in a moment") from None
+        try:
+            epoch = await self._read(self.store.take, table_id)
+        except BaseException:
+            await self.own.release(table_id)
+            raise
+        if epoch is None:
+            await self.own.release(table_id)
+            raise TableError("there is no such table (it may have expired)")
+        self.own.held(table_id, epoch)
+        log.info("table taken", extra={"table": table_id, "epoch": epoch})
+
+    async def _confirm(self, table_id: str, epoch: int) -> bool:
+        """Is ``epoch`` still the table's (a lapsed lease held again)? Not if another process
+        took the table meanwhile, nor if the database does not answer."""
+        try:
+            return bool(await self.db(self.store.epoch, table_id) == epoch)
+        except StorageError:
+            return False
+
+    async def _surrender(self, table_ids: list[str]) -> None:
+        """These tables are no longer this process's (their lease was lost, or a write was
+        fenced): drop them, and send their connections on to the table's new owner."""
+        for table_id in table_ids:
+            if self.own is not None:
+                self.own.forget(table_id)
+            for conn in list(self.conns.get(table_id, ())):
+                conn.queue.close(CLOSE_ELSEWHERE, "", "this table moved to another process")
+            self._forget(table_id)
+            log.warning("table handed over to another process", extra={"table": table_id})
+
+    async def drain(self) -> None:
+        """Hand every table over (a rolling restart): each one's change under way is
+        committed first, then its lease let go and its connections sent on, to reconnect
+        through the proxy to a process that takes it."""
+        if self.own is None:
+            return
+        self.own.draining = True
+        for table_id in list(self.own.epochs):
+            async with self.coord.lock(table_id):
+                await self.own.release(table_id)
+                await self._surrender([table_id])
+        await asyncio.sleep(0.1)  # the sockets' pumps send the closing frames
+        log.info("tables handed over")
+
+    def _epoch(self, table_id: str) -> int | None:
+        """The epoch this process's writes to the table carry (``None``: no ownership; -1,
+        which no table has, for a table this process no longer owns)."""
+        if self.own is None:
+            return None
+        epoch = self.own.epoch(table_id)
+        return -1 if epoch is None else epoch
+
+    async def lobby(self, limit: int) -> list[Table]:
+        """The newest tables not started yet with a seat open, at most ``limit``: with
+        ownership, every process's (from the database), else this process's own."""
+        if self.own is None:
+            waiting = [t for t in list(self.tables.values()) if t.state == LOBBY]
+        else:
+            rows = await self._read(self.store.lobby, 4 * limit)
+            waiting = [
+                self.tables.get(row.id) or Table.load(row, seat_rows, [], [])
+                for row, seat_rows in rows
+            ]
+        open_ = [t for t in waiting if t.state == LOBBY and t.open_seats()]
+        return heapq.nlargest(limit, open_, key=lambda t: t.created)
 
     @contextlib.asynccontextmanager
     async def _locked(self, table_id: str) -> AsyncIterator[Table]:
@@ -396,6 +515,8 @@ class Hub:
 
     async def _notice(self, table_id: str) -> None:
         """Another process changed ``table_id``: catch up and tell our connections."""
+        if not self.coord.shared:
+            return
         if table_id not in self.tables and not self.conns.get(table_id):
             return
         try:
@@ -520,6 +641,9 @@ class Hub:
             creator=who,
         )
         await self._read(self.store.create_table, row, seat_rows)
+        if self.own is not None:  # the creator's process owns the new table
+            async with self.own.claiming(row.id):
+                await self._take(row.id)
         table = self._install(row.id, (row, seat_rows, [], []))
         assert table is not None
         log.info("table created", extra={"table": row.id, "rules": rules.name})
@@ -773,6 +897,7 @@ class Hub:
         keeps the table from expiring. ``line``: the chat line of ``message``, whose id the
         commit fills in."""
         version = table.version + 1
+        epoch = self._epoch(table.id)
 
         def write(conn: sqlalchemy.Connection) -> None:
             line_id = self.store.change(
@@ -784,6 +909,7 @@ class Hub:
                 message=message,
                 touch=touch,
                 conn=conn,
+                epoch=epoch,
             )
             if line is not None:
                 line["id"] = line_id
@@ -800,9 +926,10 @@ class Hub:
         move = (table.match_no, table.seq - 1, seat, text)
         version = table.version + 1
         state = table.state
+        epoch = self._epoch(table.id)
 
         def write(conn: sqlalchemy.Connection) -> None:
-            self.store.add_move(table.id, version, state, move, touch, conn=conn)
+            self.store.add_move(table.id, version, state, move, touch, conn=conn, epoch=epoch)
 
         self._writes.setdefault(table.id, []).append(write)
         table.version = version
@@ -975,6 +1102,10 @@ class Hub:
         try:
             await self.db.write(list(writes))
         except StorageError as err:
+            if isinstance(err.__cause__, FencedError):  # another process owns it now
+                self._writes.pop(table.id, None)
+                await self._surrender([table.id])
+                raise MovedError("") from None
             log.warning(
                 "a change could not be stored", extra={"table": table.id, "error": str(err)}
             )
@@ -1376,6 +1507,8 @@ class Hub:
         """``expire_idle`` with the database's work in a thread: the loop never waits."""
         now = time.time() if now is None else now
         gone = await asyncio.to_thread(self._expired, now)
+        if self.own is not None:  # another process's tables are its own to expire
+            gone = [t for t in gone if t in self.tables or not await self.own.held_elsewhere(t)]
         await asyncio.to_thread(self._delete_tables, gone)
         for table_id in gone:
             self._forget(table_id)

@@ -22,6 +22,7 @@ from typing import Protocol
 
 __all__ = [
     "CLOSE_BEHIND",
+    "CLOSE_ELSEWHERE",
     "CLOSE_SEAT_CHANGED",
     "ClosedError",
     "Outbox",
@@ -32,6 +33,9 @@ CLOSE_SEAT_CHANGED = 4409
 taken by someone else): the connection may reconnect, as a spectator or to take it back."""
 CLOSE_BEHIND = 4408
 """The client fell too far behind the frames owed to it."""
+CLOSE_ELSEWHERE = 4307
+"""Another server process owns the table: the reason is its path prefix through the proxy
+(``/p/2``), where the page connects again; an empty reason: through the proxy again."""
 
 
 class ClosedError(Exception):
@@ -99,15 +103,16 @@ class Outbox:
             self._chat_owed = True
             self._ready.set()
 
-    def close(self, code: int, reason: str) -> None:
-        """Drop what is queued; send one frame saying why, then close with ``code``."""
+    def close(self, code: int, reason: str, message: str | None = None) -> None:
+        """Drop what is queued; send one frame saying why (``message``, else ``reason``),
+        then close with ``code`` and ``reason``."""
         if self._closing is not None:
             return
         self._closing = (code, reason)
         self._frames.clear()
         self._owed = False
         self._chat_owed = False
-        last = json.dumps({"type": "error", "code": code, "message": reason})
+        last = json.dumps({"type": "error", "code": code, "message": message or reason})
         self._frames.append(last)
         self._bytes = len(last)
         self._ready.set()

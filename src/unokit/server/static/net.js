@@ -6,6 +6,10 @@ let frameId = 0;
 let retry = 0;
 let handlers = null;
 let tableId = null;
+// the path prefix of the server process that owns the table (`/p/2`), as the last process
+// asked said (close code 4307); empty: the proxy's own choice
+let route = "";
+let hops = 0;
 
 export function token() { return localStorage.getItem(`unokit:token:${tableId}`); }
 export function setToken(value) {
@@ -37,15 +41,29 @@ export function connect(id, on) {
   if (socket) { socket.onclose = null; socket.close(); }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // the seat token goes in the first frame, never in the address (proxies log addresses)
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+  socket = new WebSocket(`${scheme}://${location.host}${route}/ws/${tableId}`);
   socket.onopen = () => {
     const t = token();
     socket.send(JSON.stringify(t ? { type: "auth", token: t } : { type: "auth" }));
     retry = 0;
     handlers.onStatus("connected");
   };
-  socket.onmessage = (msg) => handlers.onFrame(JSON.parse(msg.data));
+  socket.onmessage = (msg) => {
+    const frame = JSON.parse(msg.data);
+    if (frame.type === "hello") hops = 0;
+    handlers.onFrame(frame);
+  };
   socket.onclose = (ev) => {
+    if (ev.code === 4307) {
+      // another process owns the table: connect again there (a path like /p/2 only)
+      route = /^(\/[A-Za-z0-9_.-]+)+$/.test(ev.reason) ? ev.reason : "";
+      hops += 1;
+      handlers.onStatus("the table is served elsewhere: reconnecting");
+      setTimeout(() => connect(tableId, handlers), hops <= 2 ? 0 : 300 * 2 ** Math.min(hops - 2, 4));
+      return;
+    }
+    route = ""; // whatever else ended it, the proxy chooses again
+    hops = 0;
     if (ev.code === 4401) {
       // the token no longer seats anyone: the seat was given to a bot, or the player left
       setToken(null);
