@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from unokit.cards import Card, Kind
 from unokit.events import Event
-from unokit.i18n import N_, Catalogue, catalogue
+from unokit.i18n import N_, Catalogue, current
 
 __all__ = [
     "BLOCKED",
@@ -66,14 +66,14 @@ _CANCELLED = {
 
 def color_name(color: str, t: Catalogue | None = None) -> str:
     """A colour letter in words: ``"G"`` -> ``"green"``."""
-    t = t or catalogue()
+    t = t or current()
     return t._(_COLORS[color]) if color in _COLORS else color
 
 
 def card_name(card: Card, t: Catalogue | None = None) -> str:
     """The card as players of the language call it: ``"green Skip"``, ``"Passe ton tour
     vert"``, ``"Wild Draw Four"``."""
-    t = t or catalogue()
+    t = t or current()
     if card.color is None:
         return t._(_WILDS[card.kind])
     return t._(
@@ -106,7 +106,7 @@ def _light(color: str | None, t: Catalogue) -> str:
 
 def left_unfinished(round_no: int, actions: int, t: Catalogue | None = None) -> str:
     """The table server's bound on a round's actions cut round ``round_no`` short."""
-    t = t or catalogue()
+    t = t or current()
     return t._(
         "round {round} was left unfinished after {actions} actions, the table's bound: "
         "nobody scores it",
@@ -117,7 +117,7 @@ def left_unfinished(round_no: int, actions: int, t: Catalogue | None = None) -> 
 
 def describe(event: Event, names: Sequence[str] | None = None, t: Catalogue | None = None) -> str:
     """One line for ``event`` (already redacted for whoever reads it), in the third person."""
-    return _Words(names, None, t or catalogue()).describe(event)
+    return _Words(names, None, t or current()).describe(event)
 
 
 class _Words:
@@ -487,7 +487,7 @@ class Narrator(_Words):
     def __init__(
         self, names: Sequence[str], me: int | None = 0, t: Catalogue | None = None
     ) -> None:
-        super().__init__(names, me, t or catalogue())
+        super().__init__(names, me, t or current())
 
     def lines(self, events: Sequence[Event]) -> list[str]:
         """One line for what started something, with its effects joined by a dash."""

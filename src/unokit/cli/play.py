@@ -25,6 +25,7 @@ from unokit.cli.tools import (
     check_bots_fit,
     complete_bots,
     fail,
+    lang_option,
     parse_bots,
     parse_house,
     refuse_existing,
@@ -137,6 +138,7 @@ def save_record(rounds: Match, path: Path) -> None:
 
 
 @click.command()
+@lang_option
 @rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))

@@ -26,9 +26,13 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "Catalogue",
+    "_",
     "catalogue",
     "choose",
+    "current",
+    "ngettext",
     "page_catalogue",
+    "use",
 ]
 
 LANGUAGES = ("en", "es", "fr", "de", "it", "pt_BR", "ja", "ar")
@@ -169,6 +173,22 @@ def catalogue(lang: str = "en") -> Catalogue:
     return Catalogue(lang, messages)
 
 
+_ACTIVE = ["en"]
+
+
+def use(lang: str) -> Catalogue:
+    """Speak ``lang`` from now on in this process (the terminal's commands: one reader; the
+    server never calls it, each page tells events in its own reader's language)."""
+    cat = catalogue(lang)
+    _ACTIVE[0] = lang
+    return cat
+
+
+def current() -> Catalogue:
+    """The catalogue this process speaks (English until :func:`use` says otherwise)."""
+    return catalogue(_ACTIVE[0])
+
+
 @cache
 def page_catalogue(lang: str) -> dict[str, Any]:
     """What the page reads: the same catalogue, with each plural message's forms keyed by
@@ -182,3 +202,13 @@ def page_catalogue(lang: str) -> dict[str, Any]:
         else:
             out[key] = text
     return {"lang": lang, "rtl": cat.rtl, "languages": NAMES, "messages": out}
+
+
+def _(message: str, /, **fields: Any) -> str:
+    """``message`` in the language this process speaks (:func:`use`)."""
+    return current()._(message, **fields)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
+    """The plural form for ``n`` in the language this process speaks."""
+    return current().ngettext(singular, plural, n, **fields)

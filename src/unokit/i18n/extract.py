@@ -8,9 +8,13 @@ locations written, so a catalogue changes only when a message does.
 
 from __future__ import annotations
 
+import html
+import re
 import sys
+from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
+from typing import IO
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -24,10 +28,26 @@ LOCALE = ROOT / "locale"
 TEMPLATE = LOCALE / "unokit.pot"
 
 METHODS = [
+    ("**/static/**.html", "unokit.i18n.extract:extract_html"),
     ("**/static/**.js", "javascript"),
     ("**.py", "python"),
 ]
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+
+
+_MARKED = re.compile(rb"<[a-z0-9]+[^>]*\bdata-i18n\b[^>]*>([^<]+)<")
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """A Babel extractor for the page's HTML: each element marked ``data-i18n`` holds its
+    English text, the message id its translation replaces when the page loads (i18n.js)."""
+    body = fileobj.read()
+    for found in _MARKED.finditer(body):
+        text = html.unescape(found.group(1).decode()).strip()
+        if text:
+            yield body.count(b"\n", 0, found.start()) + 1, None, text, []
 
 
 def template() -> Catalog:

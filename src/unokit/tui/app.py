@@ -30,9 +30,9 @@ from unokit.tui.base import TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
 from unokit.tui.help import NO_PASS_GAMES, SCORING_WORDS, rules_help
 from unokit.tui.names import seat_names
-from unokit.words import Narrator
 from unokit.tui.table import Table
 from unokit.tui.widgets import CARD_STYLES, CardChip, HandBar
+from unokit.words import Narrator
 
 __all__ = ["PlayApp"]
 

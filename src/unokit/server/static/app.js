@@ -11,6 +11,17 @@ import { renderUnit, renderParty } from "./variants.js";
 import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
+import { choose, lang, languages, translateDocument } from "./i18n.js";
+
+// The page in the reader's language (navigator.languages, or the one they chose here).
+translateDocument();
+{
+  const pick = $("#lang-pick");
+  for (const [code, name] of Object.entries(languages)) {
+    pick.append(el("option", { value: code, lang: code.replace("_", "-"), selected: code === lang }, name));
+  }
+  pick.addEventListener("change", () => choose(pick.value));
+}
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
 const replaying = location.pathname === "/replay";
