@@ -29,7 +29,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from unokit.extras import install_hint, missing_extra
-from unokit.i18n import LANGUAGES, choose, use
+from unokit.i18n import LANGUAGES, PSEUDO, choose, use
 
 __all__ = [
     "BadInput",
@@ -440,12 +440,13 @@ def _use_language(_ctx: click.Context, _param: click.Parameter, value: str | Non
 
 lang_option = click.option(
     "--lang",
-    type=click.Choice(LANGUAGES),
+    type=click.Choice([*LANGUAGES, PSEUDO]),
     default=None,
     expose_value=False,
     is_eager=True,
     callback=_use_language,
-    help="the language of the words [default: from LC_ALL, LC_MESSAGES or LANG, else en]",
+    help="the language of the words (qps: a pseudo-language that shows words left untranslated) "
+    "[default: from LC_ALL, LC_MESSAGES or LANG, else en]",
 )
 """``--lang``: the player-facing commands speak it (``play``, ``demo``, ``replay``)."""
 

@@ -25,6 +25,7 @@ from babel.plural import PluralRule
 __all__ = [
     "LANGUAGES",
     "N_",
+    "PSEUDO",
     "Catalogue",
     "_",
     "catalogue",
@@ -32,6 +33,7 @@ __all__ = [
     "current",
     "ngettext",
     "page_catalogue",
+    "speaks",
     "use",
 ]
 
@@ -49,6 +51,10 @@ NAMES = {
     "ar": "العربية",
 }
 """Each language in its own words, for the page's and the terminal's language menus."""
+
+PSEUDO = "qps"
+"""The pseudo-language (unokit.i18n.pseudo): English made visibly foreign, to find words left
+outside the catalogue. Served and accepted like a language, never offered in a menu."""
 
 RTL = frozenset({"ar"})
 """Languages written right to left."""
@@ -72,15 +78,15 @@ def choose(option: str | None = None, environ: Mapping[str, str] | None = None) 
     for value in (option, env.get("LC_ALL"), env.get("LC_MESSAGES"), env.get("LANG")):
         if value:
             found = match(value)
-            if found is not None or value == option:
-                return found or "en"
+            if found is not None or value == option or value.split(".")[0] in ("C", "POSIX"):
+                return found or "en"  # "C" is English, as it is for every POSIX program
     return "en"
 
 
 def match(tag: str) -> str | None:
     """The language we speak that ``tag`` (``"de-AT"``, ``"pt_BR.UTF-8"``, ``"C"``) asks for."""
     base = tag.split(".", maxsplit=1)[0].split("@", maxsplit=1)[0].replace("-", "_")
-    if base in LANGUAGES:
+    if base in LANGUAGES or base == PSEUDO:
         return base
     for lang in LANGUAGES:
         if lang.lower() == base.lower():
@@ -97,7 +103,7 @@ class Catalogue:
 
     def __init__(self, lang: str, messages: Mapping[str, str | tuple[str, ...]]) -> None:
         self.lang = lang
-        self.locale = Locale.parse(lang)
+        self.locale = Locale.parse("en" if lang == PSEUDO else lang)
         self.rtl = lang in RTL
         self._messages = dict(messages)
         rule: PluralRule = self.locale.plural_form
@@ -152,6 +158,10 @@ def _fill(text: str, fields: Mapping[str, Any]) -> str:
 @cache
 def catalogue(lang: str = "en") -> Catalogue:
     """The catalogue of ``lang`` (read once): English, or one of :data:`LANGUAGES`."""
+    if lang == PSEUDO:
+        from unokit.i18n.pseudo import pseudo_messages
+
+        return Catalogue(lang, pseudo_messages((_LOCALE / "unokit.pot").read_bytes()))
     if lang not in LANGUAGES:
         raise ValueError(f"{lang!r} is not a language unokit speaks: {', '.join(LANGUAGES)}")
     messages: dict[str, str | tuple[str, ...]] = {}
@@ -202,6 +212,11 @@ def page_catalogue(lang: str) -> dict[str, Any]:
         else:
             out[key] = text
     return {"lang": lang, "rtl": cat.rtl, "languages": NAMES, "messages": out}
+
+
+def speaks(lang: str) -> bool:
+    """Whether ``lang`` has a catalogue: one of :data:`LANGUAGES`, or the pseudo-language."""
+    return lang in LANGUAGES or lang == PSEUDO
 
 
 def _(message: str, /, **fields: Any) -> str:

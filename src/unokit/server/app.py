@@ -22,7 +22,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 from unokit.bots.strengths import STRENGTH_WORDS, STRENGTHS
-from unokit.i18n import LANGUAGES, page_catalogue
+from unokit.i18n import page_catalogue, speaks
 from unokit.rules import SCORINGS, SWITCHES, Rules
 from unokit.server.addresses import OTHER
 from unokit.server.bounds import SECONDS, TARGET, check_house
@@ -247,7 +247,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def words_of(lang: str) -> Response:
         """One language's catalogue for the page (unokit/i18n): the same words as the
         terminal's, served from the package so the page has nothing of its own to keep."""
-        if lang not in LANGUAGES:
+        if not speaks(lang):
             return JSONResponse({"error": f"no catalogue for {lang!r}"}, status_code=404)
         return Response(
             orjson.dumps(page_catalogue(lang)),

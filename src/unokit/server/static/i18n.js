@@ -8,6 +8,7 @@ const SPOKEN = ["en", "es", "fr", "de", "it", "pt_BR", "ja", "ar"];
 /** The language we speak that a BCP 47 tag asks for ("de-AT" -> "de", "pt" -> "pt_BR"). */
 export function match(tag) {
   if (!tag) return null;
+  if (tag === "qps") return tag;  // the pseudo-language (unokit/i18n/pseudo.py): never offered
   const base = String(tag).replace("-", "_");
   const exact = SPOKEN.find((l) => l.toLowerCase() === base.toLowerCase());
   if (exact) return exact;
