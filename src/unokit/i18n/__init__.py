@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, cached_property
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from babel import Locale
-from babel.lists import format_list
-from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
-from babel.plural import PluralRule
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.plural import PluralRule
 
 __all__ = [
     "LANGUAGES",
@@ -103,12 +101,26 @@ class Catalogue:
 
     def __init__(self, lang: str, messages: Mapping[str, str | tuple[str, ...]]) -> None:
         self.lang = lang
-        self.locale = Locale.parse("en" if lang == PSEUDO else lang)
         self.rtl = lang in RTL
         self._messages = dict(messages)
+
+    # Babel's locale data is read on first use: English words need none of it (a quick
+    # `unokit demo`), only plurals, numbers and lists do.
+    @cached_property
+    def locale(self) -> Locale:
+        """Babel's locale (CLDR data) for this language."""
+        from babel import Locale
+
+        return Locale.parse("en" if self.lang == PSEUDO else self.lang)
+
+    @cached_property
+    def _plural(self) -> PluralRule:
         rule: PluralRule = self.locale.plural_form
-        self._plural = rule
-        self._tags = [c for c in _CATEGORIES if c in rule.tags or c == "other"]
+        return rule
+
+    @cached_property
+    def _tags(self) -> list[str]:
+        return [c for c in _CATEGORIES if c in self._plural.tags or c == "other"]
 
     # -- lookups --------------------------------------------------------------------------
     def _(self, message: str, /, **fields: Any) -> str:
@@ -129,16 +141,22 @@ class Catalogue:
         if isinstance(forms, tuple) and all(forms):
             index = self._tags.index(self._plural(n)) if len(forms) > 1 else 0
             return _fill(forms[min(index, len(forms) - 1)], fields)
-        return _fill(singular if n == 1 else plural, fields)
+        return _fill(singular if n == 1 else plural, fields)  # English: the message ids
 
     # -- numbers and lists ------------------------------------------------------------------
     def num(self, n: int | float) -> str:
         """``n`` as this locale writes it (``12,345``, ``12.345``, ``12 345``), in the
         digits printed on the cards."""
+        if self.lang in ("en", PSEUDO):
+            return f"{n:,}"
+        from babel.numbers import format_decimal
+
         return format_decimal(n, locale=self.locale, numbering_system="latn")
 
     def join(self, items: Iterable[str]) -> str:
         """``"1, 2 and 3"``: a list as this language writes one."""
+        from babel.lists import format_list
+
         return format_list(list(items), locale=self.locale)
 
     @property
@@ -167,6 +185,8 @@ def catalogue(lang: str = "en") -> Catalogue:
     messages: dict[str, str | tuple[str, ...]] = {}
     path = _LOCALE / lang / "LC_MESSAGES" / "unokit.po"
     if path.is_file():
+        from babel.messages.pofile import read_po
+
         with path.open("rb") as f:
             po = read_po(f, locale=lang)
         for m in po:

@@ -12,6 +12,7 @@ import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, 
 import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
 import { choose, lang, languages, translateDocument } from "./i18n.js";
+import { _ } from "./words.js";
 
 // The page in the reader's language (navigator.languages, or the one they chose here).
 translateDocument();
@@ -295,7 +296,7 @@ function setupToggles() {
   applyCb(localStorage.getItem("unokit:cb") === "1");
   cb.addEventListener("click", () => { const on = !document.body.classList.contains("cb"); localStorage.setItem("unokit:cb", on ? "1" : "0"); applyCb(on); });
   const sort = $("#sort-toggle");
-  const applySort = () => { sort.textContent = ctrl.sortBy === "color" ? "Sort: colour" : "Sort: number"; sort.setAttribute("aria-label", `sort the hand by ${ctrl.sortBy === "color" ? "colour (press for number)" : "number (press for colour)"}`); };
+  const applySort = () => { sort.textContent = ctrl.sortBy === "color" ? _("Sort: colour") : _("Sort: number"); sort.title = sort.textContent; sort.setAttribute("aria-label", `sort the hand by ${ctrl.sortBy === "color" ? "colour (press for number)" : "number (press for colour)"}`); };
   applySort();
   sort.addEventListener("click", () => { ctrl.sortBy = ctrl.sortBy === "color" ? "value" : "color"; localStorage.setItem("unokit:sort", ctrl.sortBy); applySort(); if (ctrl.table) redraw(); });
 }

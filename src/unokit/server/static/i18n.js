@@ -2,7 +2,7 @@
 // gettext catalogue the terminal reads) fetched once, then looked up by its English message
 // id. Placeholders are {named}; plurals pick a form by Intl.PluralRules' category, so a
 // language's own plural forms (Arabic has six) come from the catalogue, never from code.
-const STORE = "unokit-lang";
+const STORE = "unokit:lang";
 const SPOKEN = ["en", "es", "fr", "de", "it", "pt_BR", "ja", "ar"];
 
 /** The language we speak that a BCP 47 tag asks for ("de-AT" -> "de", "pt" -> "pt_BR"). */
@@ -31,10 +31,14 @@ function chosen() {
 export const lang = chosen();
 const tag = lang.replace("_", "-");
 let data = { lang, rtl: false, languages: { en: "English" }, messages: {} };
-try {
-  const answer = await fetch(`/i18n/${lang}.json`);
-  if (answer.ok) data = await answer.json();
-} catch { /* offline: English, the message ids themselves */ }
+for (const wait of [0, 1000]) {  // once more a second later if the server said "too many"
+  try {
+    if (wait) await new Promise((done) => setTimeout(done, wait));
+    const answer = await fetch(`/i18n/${lang}.json`);
+    if (answer.ok) { data = await answer.json(); break; }
+    if (answer.status !== 429) break;
+  } catch { break; /* offline: English, the message ids themselves */ }
+}
 const messages = data.messages;
 const plurals = new Intl.PluralRules(tag);
 const numbers = new Intl.NumberFormat(`${tag}-u-nu-latn`);

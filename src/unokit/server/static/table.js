@@ -2,6 +2,7 @@
 // its countdown, buttons for actions aimed at that seat) and the piles in the middle.
 import { $, el, keyed, setProps } from "./dom.js";
 import { backNode, cardName, cardNode, setCard, COLORS } from "./cards.js";
+import { rtl } from "./i18n.js";
 
 const HUES = [8, 48, 130, 205, 265, 320, 30, 170, 230, 290, 350, 90, 190, 250, 15, 110];
 
@@ -19,7 +20,9 @@ function place(s, seat, n) {
   if (seat !== null && s === seat) return { x: 50, y: 92 };
   const span = seat === null ? 340 : others > 9 ? 320 : others > 6 ? 300 : 200;
   const a = ((90 + span / 2 - (span * (i + 0.5)) / others) * Math.PI) / 180;
-  return { x: 50 + 44 * Math.cos(a), y: 50 - 41 * Math.sin(a) };
+  const x = 50 + 44 * Math.cos(a);
+  // right to left (Arabic), the table is seen in a mirror: the seats and the arrow of play
+  return { x: rtl ? 100 - x : x, y: 50 - 41 * Math.sin(a) };
 }
 
 function seatLabel(s, ctrl) {
