@@ -29,6 +29,7 @@ def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield live
     live.stop()
 
+
 ARABIC = re.compile(r"[\u0600-\u06ff]")
 
 
