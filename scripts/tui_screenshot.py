@@ -13,7 +13,7 @@ import asyncio
 from pathlib import Path
 
 from unokit.cli.play import build_table
-from unokit.i18n import LANGUAGES, use
+from unokit.i18n import LANGUAGES, _, use
 from unokit.tui.app import PlayApp
 from unokit.tui.autoplay import next_keys, settle
 
@@ -24,7 +24,7 @@ TURNS = 3
 
 async def shoot(out: Path) -> None:
     table, labels = build_table(players=4, bots="random", seed=SEED, house="seven_o")
-    app = PlayApp(table, delay=0, bot_names=labels, subtitle=f"seed {SEED}")
+    app = PlayApp(table, delay=0, bot_names=labels, subtitle=_("seed {seed}", seed=SEED))
     async with app.run_test(size=(80, 24)) as pilot:
         turns = 0
         while turns < TURNS:

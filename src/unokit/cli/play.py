@@ -32,6 +32,7 @@ from unokit.cli.tools import (
     rules_option,
     write_output,
 )
+from unokit.i18n import _
 from unokit.match import Match
 from unokit.rng import Random
 from unokit.rules import Rules
@@ -232,7 +233,7 @@ def play(  # noqa: PLR0917 - click passes every option
             "(run it in a terminal window; unokit simulate plays bots without one)"
         )
     assert isinstance(rounds, Match)
-    subtitle = f"seed {rounds.seed}"
+    subtitle = _("seed {seed}", seed=rounds.seed)
     bot_log = log_bot_errors(table)
     app = PlayApp(
         table,

@@ -1,0 +1,66 @@
+"""The terminal game in other languages: in the pseudo-language ``qps`` no plain word is left
+on the screen at 80×24 (every word came from the catalogue), and Japanese (two cells a
+character) and German (long words) keep the seats' columns and every key on 80 columns."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import importlib.util
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from unokit.i18n import use
+
+ROOT = Path(__file__).resolve().parents[2]
+ROW = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>')
+
+
+def _shot(lang: str, tmp_path: Path) -> list[str]:
+    """scripts/tui_screenshot.py's game at 80×24 in ``lang``: the screen's rows of text."""
+    spec = importlib.util.spec_from_file_location("shot", ROOT / "scripts/tui_screenshot.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    use(lang)
+    try:
+        out = tmp_path / f"{lang}.svg"
+        asyncio.run(script.shoot(out))
+    finally:
+        use("en")
+    rows: dict[float, list[tuple[float, str]]] = defaultdict(list)
+    for x, y, text in ROW.findall(out.read_text()):
+        rows[float(y)].append((float(x), html.unescape(text).replace("\xa0", " ")))
+    return ["".join(t for _x, t in sorted(parts)) for _y, parts in sorted(rows.items())]
+
+
+def test_the_terminal_game_in_the_pseudo_language_shows_no_plain_word(tmp_path: Path) -> None:
+    rows = _shot("qps", tmp_path)
+    plain: set[str] = set()
+    for row in rows:
+        row = re.sub(r"⟦[^⟦⟧]*⟧", "", row)
+        while "⟦" in row or "⟧" in row:  # nested, or wrapped over the row's end
+            before = row
+            row = re.sub(r"⟦[^⟦⟧]*⟧", "", row)
+            row = re.sub(r"⟦[^⟧]*$", "", row)
+            row = re.sub(r"^[^⟦]*⟧", "", row)
+            if row == before:
+                break
+        plain |= set(re.findall(r"[A-Za-z]{3,}", row))
+    # the title's rules and house-rule codes, the bots' names and the brand are names
+    assert plain - {"unokit", "mattel", "seven", "Bea", "Cal", "Dot", "play"} == set(), rows
+
+
+@pytest.mark.parametrize("lang", ["ja", "de"])
+def test_the_screen_holds_its_columns_and_keys_at_80_columns(lang: str, tmp_path: Path) -> None:
+    rows = _shot(lang, tmp_path)
+    text = "\n".join(rows)
+    keys = {"ja": ["出す", "引く", "ヘルプ"], "de": ["legen", "ziehen", "Hilfe"]}[lang]
+    assert all(key in text for key in keys), text  # the last key, help, is not cut off
+    seats = [row for row in rows if re.search(r"\b(Bea|Cal|Dot)\s+\d+\s+\d+", row)]
+    assert len(seats) == 3
+    # the name, the card count and the score columns line up under each other
+    assert len({row.index(re.findall(r"\b\d+\b", row)[0]) for row in seats}) == 1
