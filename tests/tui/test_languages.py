@@ -41,15 +41,15 @@ def test_the_terminal_game_in_the_pseudo_language_shows_no_plain_word(tmp_path: 
     rows = _shot("qps", tmp_path)
     plain: set[str] = set()
     for row in rows:
-        row = re.sub(r"⟦[^⟦⟧]*⟧", "", row)
-        while "⟦" in row or "⟧" in row:  # nested, or wrapped over the row's end
-            before = row
-            row = re.sub(r"⟦[^⟦⟧]*⟧", "", row)
-            row = re.sub(r"⟦[^⟧]*$", "", row)
-            row = re.sub(r"^[^⟦]*⟧", "", row)
-            if row == before:
+        rest = re.sub(r"⟦[^⟦⟧]*⟧", "", row)
+        while "⟦" in rest or "⟧" in rest:  # nested, or wrapped over the row's end
+            before = rest
+            rest = re.sub(r"⟦[^⟦⟧]*⟧", "", rest)
+            rest = re.sub(r"⟦[^⟧]*$", "", rest)
+            rest = re.sub(r"^[^⟦]*⟧", "", rest)
+            if rest == before:
                 break
-        plain |= set(re.findall(r"[A-Za-z]{3,}", row))
+        plain |= set(re.findall(r"[A-Za-z]{3,}", rest))
     # the title's rules and house-rule codes, the bots' names and the brand are names
     assert plain - {"unokit", "mattel", "seven", "Bea", "Cal", "Dot", "play"} == set(), rows
 
