@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from tests.server.browser_kit import DESKTOP, PHONE, module_browser, shots_dir, start_server
 from tests.server.live import Server
+from tests.server.test_browser_layout import SIZES, assert_geometry
 
 __all__ = ["module_browser"]
 
@@ -145,4 +146,26 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_log_or_the_fixed_text(
         outside |= set(re.findall(r"[A-Za-z]{2,}", rest))
     assert len(texts) > 20
     assert outside - names - {"Ann"} == set()
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "ar"])
+def test_the_table_holds_its_shape_at_every_size_in_german_and_arabic(
+    module_browser: Browser, module_server: Server, lang: str
+) -> None:
+    """The geometry suite's checks (tests/server/test_browser_layout.py) for a table of six,
+    at every window size, in the longest language and right to left."""
+    made = module_server.post(
+        "/api/tables",
+        {"name": "Ann", "preset": "mattel-2021", "seats": 6, "bots": ["greedy"] * 5},
+    )
+    page = module_browser.new_page(viewport=DESKTOP)
+    page.goto(module_server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{module_server.base}/t/{made['table']}?lang={lang}")
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    for width, height in SIZES:
+        assert len(assert_geometry(page, width, height)["seats"]) == 6
+        assert page.evaluate(OVERFLOWING) == [], (lang, width, height)
     page.close()

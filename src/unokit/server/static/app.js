@@ -11,7 +11,7 @@ import { renderUnit, renderParty } from "./variants.js";
 import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
-import { choose, lang, languages, translateDocument } from "./i18n.js";
+import { N_, choose, lang, languages, translateDocument } from "./i18n.js";
 import { _ } from "./words.js";
 
 // The page in the reader's language (navigator.languages, or the one they chose here).
@@ -40,7 +40,7 @@ const NOTICE_MS = 6000;  // a refusal stays this long (or until your next move)
 
 /** The connection in the bar; a lost one also makes the table visibly inert, with a banner. */
 function status(text) {
-  $("#status").textContent = text;
+  $("#status").textContent = _(text);  // the server's own errors stay as it wrote them
   const lost = /^(connection lost|not connected)/.test(text);
   if (lost || text === "connected") document.body.dataset.conn = lost ? "lost" : "ok";
   $("#offline").hidden = !lost;
@@ -349,10 +349,10 @@ function showTable() {
     const me = ctrl.table && ctrl.seat !== null ? ctrl.table.seats[ctrl.seat] : null;
     if (playing && me) localStorage.setItem(`unokit:left:${tableId}`, me.name);
     setToken(null);
-    status(playing ? "You left: a bot plays your seat. You are watching." : "You left the table.");
+    status(playing ? N_("You left: a bot plays your seat. You are watching.") : N_("You left the table."));
   });
   $("#chooser-cancel").addEventListener("click", () => $("#chooser").close());
-  $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status("you take your seat back"); });
+  $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status(N_("you take your seat back")); });
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   document.addEventListener("keydown", onKey);
   setInterval(tick, 250);

@@ -60,6 +60,9 @@ function fill(text, fields) {
   return fields ? text.replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all)) : text;
 }
 
+/** Marks `message` for the catalogue, untranslated here (a code compared before it is shown). */
+export const N_ = (message) => message;
+
 /** `message` in the reader's language, its {placeholders} filled from `fields`. */
 export function _(message, fields) {
   const text = messages[message];
