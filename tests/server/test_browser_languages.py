@@ -169,3 +169,19 @@ def test_the_table_holds_its_shape_at_every_size_in_german_and_arabic(
         assert len(assert_geometry(page, width, height)["seats"]) == 6
         assert page.evaluate(OVERFLOWING) == [], (lang, width, height)
     page.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("es", "Abrir una mesa"), ("fr", "Ouvrir une table"), ("it", "Apri un tavolo"),
+     ("ja", "テーブルを始める"), ("en", "Start a table")],
+)  # fmt: skip
+def test_the_lobby_speaks_each_language(
+    module_browser: Browser, module_server: Server, lang: str, title: str
+) -> None:
+    page = module_browser.new_page(viewport=PHONE)
+    page.goto(f"{module_server.base}/?lang={lang}")
+    page.wait_for_function(f"document.documentElement.lang === '{lang.replace('_', '-')}'")
+    assert page.text_content("#create-title") == title
+    assert page.evaluate(WIDER_THAN_WINDOW) <= 0
+    page.close()

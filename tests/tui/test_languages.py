@@ -64,3 +64,12 @@ def test_the_screen_holds_its_columns_and_keys_at_80_columns(lang: str, tmp_path
     assert len(seats) == 3
     # the name, the card count and the score columns line up under each other
     assert len({row.index(re.findall(r"\b\d+\b", row)[0]) for row in seats}) == 1
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "it", "pt_BR", "ar"])
+def test_the_terminal_game_speaks_each_language(lang: str, tmp_path: Path) -> None:
+    """A few turns into a game: the keys and the log in ``lang``, nothing left unfilled
+    (Japanese and German are played in the test above)."""
+    words = {"es": "robar", "fr": "piocher", "it": "pesca", "pt_BR": "comprar", "ar": "اسحب"}
+    text = "\n".join(_shot(lang, tmp_path))
+    assert words[lang] in text and "{" not in text and "}" not in text, text
