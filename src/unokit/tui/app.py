@@ -705,10 +705,10 @@ class PlayApp(TableApp):
             for more in left[1:]:
                 text.append(f" {'':<4} {more}\n")
         if rounds.over:
-            text.append("\nThe match is over.", style="bold")
+            text.append("\n" + _("The match is over."), style="bold")
         elif rounds.rules.scoring in SCORING_WORDS:
-            words = SCORING_WORDS[rounds.rules.scoring].replace("{t}", str(rounds.rules.target))
-            text.append(f"\nScoring: {words}.")
+            words = _(SCORING_WORDS[rounds.rules.scoring]).replace("{t}", str(rounds.rules.target))
+            text.append("\n" + _("Scoring: {words}.", words=words))
         return text
 
     def summary(self) -> Text:
