@@ -22,6 +22,9 @@ ARGS = [
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+LANG = os.environ.get("UNOKIT_TEST_LANG", "")
+"""``UNOKIT_TEST_LANG=ar``: the tables :func:`dealt` opens read in that language (the geometry
+suite in Arabic or German: docs/languages.md)."""
 # A card code in words meant for people: "R5", "B+2", "W+4", "WPU", "G7".
 CARD_CODE = re.compile(r"\b(?:[RYGB](?:\d|S|R|D|P)|[RYGB]\+2|W\+4|WSH|WSW|WCL|WGA|WPU|WDT|WC)\b")
 
@@ -132,7 +135,7 @@ def dealt(browser: Browser, server: Server, preset: str, seats: int, **body: Any
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(server.base + "/health")  # the origin, to hold the seat token
     page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
-    page.goto(f"{server.base}/t/{made['table']}")
+    page.goto(f"{server.base}/t/{made['table']}" + (f"?lang={LANG}" if LANG else ""))
     page.click("[data-control=start]")
     page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
     page.wait_for_selector("#hand button.card")

@@ -12,8 +12,8 @@ from unokit.bots import ExternalBot, Personality, make_bot
 from unokit.events import Event
 from unokit.tui.app import PlayApp
 from unokit.tui.dialogs import ChoiceDialog, InfoScreen
-from unokit.tui.narrate import Narrator
 from unokit.tui.table import OneRound, Table
+from unokit.words import Narrator
 
 SIZE = (80, 24)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from unokit import Event, Game, Rules
 from unokit.tui.names import BOT_NAMES, seat_names
-from unokit.tui.narrate import Narrator
+from unokit.words import Narrator
 
 NAMES = ["You", "Bea", "Cal"]
 

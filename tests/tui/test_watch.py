@@ -14,8 +14,8 @@ from unokit import Game, Match, Rules
 from unokit.bots import make_bot, play_game
 from unokit.cli import main
 from unokit.tui.names import seat_names
-from unokit.tui.narrate import Narrator
 from unokit.tui.watch import Playback, WatchApp, watch_record
+from unokit.words import Narrator
 
 
 def played_match(target: int = 60) -> Match:

@@ -15,12 +15,14 @@ import click
 from unokit.cli.records import player_names
 from unokit.cli.tools import (
     OutputPath,
+    lang_option,
     parse_house,
     refuse_existing,
     rules_option,
     write_output,
 )
 from unokit.game import Game
+from unokit.i18n import _, current, ngettext
 from unokit.rng import Random
 from unokit.rules import Rules
 from unokit.turns import play_out, random_chooser
@@ -30,6 +32,7 @@ __all__ = ["demo"]
 
 
 @click.command()
+@lang_option
 @rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
@@ -72,8 +75,18 @@ def demo(  # noqa: PLR0917 - click passes every option
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     names = player_names(players)
-    seats = ", ".join(f"{name} (seat {seat})" for seat, name in enumerate(names))
-    click.echo(f"unokit demo: {rules.name}, {players} players, seed {seed}: {seats}")
+    seats = ", ".join(
+        _("{who} (seat {seat})", who=name, seat=seat) for seat, name in enumerate(names)
+    )
+    click.echo(
+        _(
+            "unokit demo: {rules}, {players} players, seed {seed}: {seats}",
+            rules=rules.name,
+            players=players,
+            seed=seed,
+            seats=seats,
+        )
+    )
     lines = [describe(e, names) for e in game.events(None)]
     left = max_lines
     hidden = 0
@@ -90,19 +103,34 @@ def demo(  # noqa: PLR0917 - click passes every option
             hidden += len(lines)
         lines = []
     if hidden:
-        click.echo(f"... {hidden:,} more lines of moves (--max-lines {max_lines})")
+        click.echo(
+            ngettext(
+                "... {count} more line of moves (--max-lines {max})",
+                "... {count} more lines of moves (--max-lines {max})",
+                hidden,
+                max=max_lines,
+            )
+        )
     _print_result(game, names)
     if record_path is not None:
         write_output(record_path, json.dumps(game.record(), indent=1))
-        click.echo(f"record saved to {record_path}")
+        click.echo(_("record saved to {path}", path=record_path))
 
 
 def _print_result(game: Game, names: list[str]) -> None:
     if game.winner is None:
-        click.echo("the round ended without a winner")
+        click.echo(_("the round ended without a winner"))
     else:
-        click.echo(f"{names[game.winner]} wins the round")
+        click.echo(_("{who} wins the round", who=names[game.winner]))
     width = max(len(name) for name in names)
+    t = current()
     for seat, points in enumerate(game.round_points()):
         hand = " ".join(c.code for c in game.hand(seat)) or "-"
-        click.echo(f"  {names[seat] + ':':<{width + 1}} {points:4d} points   hand left: {hand}")
+        line = t.ngettext(
+            "{count} point   hand left: {hand}",
+            "{count} points   hand left: {hand}",
+            points,
+            hand=hand,
+            count=t.num(points).rjust(4),
+        )
+        click.echo(f"  {names[seat] + ':':<{width + 1}} {line}")

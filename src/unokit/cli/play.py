@@ -25,12 +25,14 @@ from unokit.cli.tools import (
     check_bots_fit,
     complete_bots,
     fail,
+    lang_option,
     parse_bots,
     parse_house,
     refuse_existing,
     rules_option,
     write_output,
 )
+from unokit.i18n import _
 from unokit.match import Match
 from unokit.rng import Random
 from unokit.rules import Rules
@@ -137,6 +139,7 @@ def save_record(rounds: Match, path: Path) -> None:
 
 
 @click.command()
+@lang_option
 @rules_option
 @click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
@@ -230,7 +233,7 @@ def play(  # noqa: PLR0917 - click passes every option
             "(run it in a terminal window; unokit simulate plays bots without one)"
         )
     assert isinstance(rounds, Match)
-    subtitle = f"seed {rounds.seed}"
+    subtitle = _("seed {seed}", seed=rounds.seed)
     bot_log = log_bot_errors(table)
     app = PlayApp(
         table,

@@ -21,6 +21,7 @@ from unokit.cli.tools import BadInput
 from unokit.errors import RecordError
 from unokit.events import Event
 from unokit.game import Game
+from unokit.i18n import N_, _, current, ngettext
 from unokit.match import MATCH_FORMAT, MATCH_SEAT_FORMAT, Match
 from unokit.record import GAME_FORMAT, SEAT_FORMAT
 from unokit.tui.names import seat_names
@@ -119,22 +120,25 @@ def _check_stated(path: Path, stated: Any, replayed: dict[str, Any], where: str)
             )
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+SEEN_BY = N_("as seen by {who} (a seat's record: not replayable)")
 
 
 def _name(names: list[str], seat: Any) -> str:
     """The name seat ``seat`` goes by (as ``unokit play`` and ``replay --watch`` show it)."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return names[seat]
-    return f"seat {seat}"
+    return _("seat {seat}", seat=seat)
 
 
 def _by_name(names: list[str], values: Any) -> str:
     """``You 0, Bea 122, Cal 0``: one number a seat, named."""
     if not isinstance(values, list):
         return str(values)
-    return ", ".join(f"{_name(names, seat)} {value}" for seat, value in enumerate(values))
+    t = current()
+    return ", ".join(
+        f"{_name(names, seat)} {t.num(value) if isinstance(value, int) else value}"
+        for seat, value in enumerate(values)
+    )
 
 
 def _print_result(result: Any, names: list[str]) -> None:
@@ -142,14 +146,14 @@ def _print_result(result: Any, names: list[str]) -> None:
         return
     winner = result.get("winner")
     if result.get("over") is False:  # the players left before anyone went out
-        click.echo(LEFT_UNFINISHED)
+        click.echo(_(LEFT_UNFINISHED))
         return
     if winner is None:
-        click.echo("the round ended without a winner")
+        click.echo(_("the round ended without a winner"))
     else:
-        click.echo(f"{_name(names, winner)} wins the round")
+        click.echo(_("{who} wins the round", who=_name(names, winner)))
     if "round_points" in result:
-        click.echo(f"points this round: {_by_name(names, result['round_points'])}")
+        click.echo(_("points this round: {points}", points=_by_name(names, result["round_points"])))
 
 
 def _checked_game(path: Path, record: dict[str, Any]) -> Game:
@@ -200,7 +204,12 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
         game = _checked_game(path, record)
         names = player_names(game.players)
         click.echo(
-            f"{game.rules.name}, {game.players} players: {', '.join(names)} (replayed and checked)"
+            _(
+                "{rules}, {players} players: {names} (replayed and checked)",
+                rules=game.rules.name,
+                players=game.players,
+                names=", ".join(names),
+            )
         )
         for event in game.log:
             click.echo(describe(event, names))
@@ -208,7 +217,9 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
     elif fmt == SEAT_FORMAT:
         events = _events(path, record.get("events", []), "the record")
         names = _seat_record_names(record)
-        click.echo(f"as seen by {_seen_by(names, record)} (a seat's record: not replayable)")
+        click.echo(
+            _("as seen by {who} (a seat's record: not replayable)", who=_seen_by(names, record))
+        )
         for event in events:
             click.echo(describe(event, names))
         _print_result(record.get("result"), names)
@@ -216,11 +227,17 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
         match = _checked_match(path, record)
         names = player_names(match.players)
         click.echo(
-            f"{match.rules.name}, {match.players} players: {', '.join(names)}; "
-            f"{_plural(len(match.rounds), 'round')} (replayed and checked)"
+            ngettext(
+                "{rules}, {players} players: {names}; {count} round (replayed and checked)",
+                "{rules}, {players} players: {names}; {count} rounds (replayed and checked)",
+                len(match.rounds),
+                rules=match.rules.name,
+                players=match.players,
+                names=", ".join(names),
+            )
         )
         for number, game in enumerate(match.rounds, 1):
-            click.echo(f"— round {number} —")
+            click.echo(_("— round {round} —", round=number))
             for event in game.log:
                 click.echo(describe(event, names))
             _print_result(_game_result(game), names)
@@ -230,12 +247,14 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
         if not isinstance(rounds, list):
             raise BadInput(f"{path}: the match record's rounds are not a list")
         names = _seat_record_names(record)
-        click.echo(f"as seen by {_seen_by(names, record)} (a seat's record: not replayable)")
+        click.echo(
+            _("as seen by {who} (a seat's record: not replayable)", who=_seen_by(names, record))
+        )
         for number, data in enumerate(rounds, 1):
             if not isinstance(data, dict):
                 raise BadInput(f"{path}: round {number} is not a JSON object")
             events = _events(path, data.get("events", []), f"round {number}")
-            click.echo(f"— round {number} —")
+            click.echo(_("— round {round} —", round=number))
             for event in events:
                 click.echo(describe(event, names))
             _print_result(data.get("result"), names)
@@ -258,11 +277,19 @@ def _seat_record_names(record: dict[str, Any]) -> list[str]:
 def _seen_by(names: list[str], record: dict[str, Any]) -> str:
     seat = record.get("seat")
     name = _name(names, seat)
-    return f"{name} (seat {seat})" if name != f"seat {seat}" else name
+    if isinstance(seat, int) and name != _("seat {seat}", seat=seat):
+        return _("{who} (seat {seat})", who=name, seat=seat)
+    return name
 
 
 def _print_match_end(names: list[str], scores: Any, over: Any, winner: Any) -> None:
     if over:
-        click.echo(f"match over: {_name(names, winner)} wins; scores {_by_name(names, scores)}")
+        click.echo(
+            _(
+                "match over: {who} wins; scores {scores}",
+                who=_name(names, winner),
+                scores=_by_name(names, scores),
+            )
+        )
     else:
-        click.echo(f"match left unfinished; scores {_by_name(names, scores)}")
+        click.echo(_("match left unfinished; scores {scores}", scores=_by_name(names, scores)))

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from unokit.cli.records import check_record, load_record, print_record
+from unokit.cli.tools import lang_option
 from unokit.extras import install_hint
 
 __all__ = ["replay"]
@@ -16,6 +17,7 @@ __all__ = ["replay"]
 
 @click.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@lang_option
 @click.option("--watch", is_flag=True, help="play the record back on the terminal screen")
 def replay(file: Path, watch: bool) -> None:
     """Print a game or match record; a full record is replayed and checked first.

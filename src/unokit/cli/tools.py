@@ -29,6 +29,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from unokit.extras import install_hint, missing_extra
+from unokit.i18n import LANGUAGES, PSEUDO, choose, use
 
 __all__ = [
     "BadInput",
@@ -432,6 +433,22 @@ def complete_presets(
 
     return [CompletionItem(name) for name in Rules.presets() if name.startswith(incomplete)]
 
+
+def _use_language(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    use(choose(value))
+
+
+lang_option = click.option(
+    "--lang",
+    type=click.Choice([*LANGUAGES, PSEUDO]),
+    default=None,
+    expose_value=False,
+    is_eager=True,
+    callback=_use_language,
+    help="the language of the words (qps: a pseudo-language that shows words left untranslated) "
+    "[default: from LC_ALL, LC_MESSAGES or LANG, else en]",
+)
+"""``--lang``: the player-facing commands speak it (``play``, ``demo``, ``replay``)."""
 
 rules_option = click.option(
     "--rules",

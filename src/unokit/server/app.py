@@ -12,6 +12,7 @@ from importlib.resources import files
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
@@ -20,6 +21,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 from unokit.bots.strengths import STRENGTH_WORDS, STRENGTHS
+from unokit.i18n import page_catalogue, speaks
 from unokit.rules import SCORINGS, SWITCHES, Rules
 from unokit.server.addresses import OTHER
 from unokit.server.bounds import SECONDS, TARGET, check_house
@@ -250,6 +252,18 @@ def create_app(config: ServerConfig) -> FastAPI:
         elif isinstance(err, (UnavailableError, MovedError)):
             status = 503
         return JSONResponse({"error": str(err)}, status_code=status)
+
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def words_of(lang: str) -> Response:
+        """One language's catalogue for the page (unokit/i18n): the same words as the
+        terminal's, served from the package so the page has nothing of its own to keep."""
+        if not speaks(lang):
+            return JSONResponse({"error": f"no catalogue for {lang!r}"}, status_code=404)
+        return Response(
+            orjson.dumps(page_catalogue(lang)),
+            media_type="application/json",
+            headers={"Cache-Control": "public, max-age=3600"},
+        )
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -15,6 +15,7 @@ import signal
 import textwrap
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -26,13 +27,14 @@ from unokit.actions import Action
 from unokit.bots import Bot, BotError, Decision, make_bot
 from unokit.cards import COLOR_NAMES, COLORS, Card
 from unokit.errors import IllegalAction
-from unokit.tui.base import TableApp, house_rules
+from unokit.i18n import _, current
+from unokit.tui.base import MIN_WIDTH, TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
 from unokit.tui.help import NO_PASS_GAMES, SCORING_WORDS, rules_help
 from unokit.tui.names import seat_names
-from unokit.tui.narrate import Narrator
 from unokit.tui.table import Table
 from unokit.tui.widgets import CARD_STYLES, CardChip, HandBar
+from unokit.words import Narrator, card_name
 
 __all__ = ["PlayApp"]
 
@@ -119,19 +121,24 @@ class PlayApp(TableApp):
     # -- layout -------------------------------------------------------------------------
     def compose_keys(self) -> ComposeResult:
         no_pass = self.table.rounds.rules.game in NO_PASS_GAMES
-        with Horizontal(id="keys"):
+        keys = [
+            (key, label, action)
             for key, label, action in (
-                ("play", "⏎ play", "play_selected"),
-                ("draw", "d draw", "draw"),
-                ("pass", "p pass", "pass_turn"),
-                ("uno", "u Uno", "uno"),
-                ("catch", "c catch", "catch"),
-                ("accept", "a accept", "accept"),
-                ("menu", "m list", "menu"),
-                ("help", "? help", "help"),
-            ):
-                if no_pass and key in ("pass", "accept"):
-                    continue
+                ("play", _("⏎ play"), "play_selected"),
+                ("draw", _("d draw"), "draw"),
+                ("pass", _("p pass"), "pass_turn"),
+                ("uno", _("u Uno"), "uno"),
+                ("catch", _("c catch"), "catch"),
+                ("accept", _("a accept"), "accept"),
+                ("menu", _("m list"), "menu"),
+                ("help", _("? help"), "help"),
+            )
+            if not (no_pass and key in ("pass", "accept"))
+        ]
+        # a language's longer words (German) close up the gaps rather than lose a key at 80
+        wide = sum(cell_len(label) + 3 for _key, label, _action in keys) > MIN_WIDTH
+        with Horizontal(id="keys", classes="tight" if wide else ""):
+            for key, label, action in keys:
                 button = Button(label, id=f"btn-{key}", compact=True, action=f"app.{action}")
                 button.can_focus = False
                 yield button
@@ -151,10 +158,12 @@ class PlayApp(TableApp):
             f"{self.names[s]} ({spaced(self.bot_labels.get(s, b.name))})"
             for s, b in sorted(self.table.bots.items())
         )
-        lines = [f"{rules.name}: you against {bots}. Press ? for help."]
+        lines = [_("{rules}: you against {bots}. Press ? for help.", rules=rules.name, bots=bots)]
         if self.bot_log:
-            lines.append(f"Bot programs' messages (their standard error) go to {self.bot_log}")
-        return [*lines, "— round 1 —"]
+            lines.append(
+                _("Bot programs' messages (their standard error) go to {path}", path=self.bot_log)
+            )
+        return [*lines, _("— round {round} —", round=1)]
 
     GAME_ACTIONS: ClassVar[frozenset[str]] = frozenset(
         {"move", "move_row", "pick", "play_selected", "draw", "pass_turn", "uno", "catch",
@@ -179,9 +188,9 @@ class PlayApp(TableApp):
         parts = [f"unokit · {rules.name}{house_rules(rules)}"]
         if self.subtitle:
             parts.append(self.subtitle)
-        parts.append(f"round {self.table.round_number}")
+        parts.append(_("round {round}", round=self.table.round_number))
         if rules.scoring != "none":
-            parts.append(f"to {rules.target}")
+            parts.append(_("to {target}", target=current().num(rules.target)))
         return " · ".join(parts)
 
     def refresh_screen(self) -> None:
@@ -226,58 +235,68 @@ class PlayApp(TableApp):
         me = self.table.me
         text = Text()
         if self.say_uno:
-            text.append('"Uno!" with your next card · ', style="bold")
+            text.append(_('"Uno!" with your next card · '), style="bold")
         if me in view["uno_exposed"]:
-            text.append('You have one card left: press u to say "Uno!" ', style="bold")
+            text.append(_('You have one card left: press u to say "Uno!" '), style="bold")
             return text
         catchable = [s for s in view["uno_exposed"] if s != me]
         if catchable:
             who = ", ".join(self.names[s] for s in catchable)
-            text.append(f"{who} did not say Uno: c to catch! ", style="bold")
+            text.append(_("{who} did not say Uno: c to catch! ", who=who), style="bold")
         to_play = view["to_play"]
         if view["over"]:
-            text.append("The round is over.")
+            text.append(_("The round is over."))
         elif to_play != me:
-            text.append(f"{self.names[to_play]} to play…")
+            text.append(_("{who} to play…", who=self.names[to_play]))
             jumps = sorted({a.card.code for a in legal if a.kind == "jump" and a.card})
             if jumps:
-                text.append(f" Jump in with {', '.join(jumps)}: pick it, Enter", style="bold")
+                text.append(
+                    _(" Jump in with {cards}: pick it, Enter", cards=", ".join(jumps)), style="bold"
+                )
         else:
             phase = view["phase"]
             kinds = {a.kind for a in legal}
             if phase == "drawn" and view.get("drawn"):
                 plays = any(a.kind == "play" for a in legal)
-                keep = ", p keeps it" if "pass" in kinds else ""
-                if "press" in kinds:  # Triple Play: no pass, a press of a lit pile
-                    keep = ", or press a lit pile (m)"
-                if plays:
-                    text.append(f"You drew {view['drawn']}: Enter plays it{keep}")
+                drawn = view["drawn"]
+                press = "press" in kinds  # Triple Play: no pass, a press of a lit pile
+                if plays and press:
+                    text.append(_("You drew {card}: Enter plays it, or press a lit pile (m)",
+                                  card=drawn))  # fmt: skip
+                elif plays and "pass" in kinds:
+                    text.append(_("You drew {card}: Enter plays it, p keeps it", card=drawn))
+                elif plays:
+                    text.append(_("You drew {card}: Enter plays it", card=drawn))
                 elif "pass" in kinds:  # kept by a key press, as a card that plays would be
-                    text.append(f"You drew {view['drawn']}: it does not match, p keeps it")
+                    text.append(_("You drew {card}: it does not match, p keeps it", card=drawn))
+                elif press:
+                    text.append(_("You drew {card}: it does not match, or press a lit pile (m)",
+                                  card=drawn))  # fmt: skip
                 else:
-                    text.append(f"You drew {view['drawn']}: it does not match{keep}")
+                    text.append(_("You drew {card}: it does not match", card=drawn))
             elif phase == "penalty":
                 pending = view.get("pending")
                 n = pending.get("cards", "?") if isinstance(pending, dict) else "?"
-                text.append(f"{n} cards on you: a accepts")
                 if any(a.kind == "play" for a in legal):
-                    text.append(", or stack a card")
+                    text.append(_("{n} cards on you: a accepts, or stack a card", n=n))
+                else:
+                    text.append(_("{n} cards on you: a accepts", n=n))
             elif "point" in kinds:
-                text.append("Point Taken: point at a player (the list opens; m reopens it)")
+                text.append(_("Point Taken: point at a player (the list opens; m reopens it)"))
             else:
-                text.append("Your turn: ←/→ or 1-9 pick, Enter play, d draw")
+                text.append(_("Your turn: ←/→ or 1-9 pick, Enter play, d draw"))
             hand = view.get("hand") or []
             if hand and phase in ("play", "penalty"):
                 card = Card.parse(hand[self.selected])
                 mark = " ▲" if any(a.card is card for a in legal) else ""
-                text.append(f" · {card.name}{mark}", style="bold")
+                text.append(f" · {card_name(card)}{mark}", style="bold")
         return text
 
     # -- the person's actions -------------------------------------------------------------
     def perform(self, action: Action | str) -> bool:
         """Apply the person's action; a refusal shows the engine's reason."""
         if self._thinking:
-            self._refuse("wait a moment: a bot is deciding")
+            self._refuse(_("wait a moment: a bot is deciding"))
             return False
         try:
             self.table.act(action)
@@ -342,7 +361,9 @@ class PlayApp(TableApp):
         colors = sorted({a.color for a in cands if a.color}, key=COLORS.index)
         if len(colors) > 1:
             self.push_screen(
-                self.color_dialog(colors, f"{Card.parse(code).name}: which colour?"),
+                self.color_dialog(
+                    colors, _("{card}: which colour?", card=card_name(Card.parse(code)))
+                ),
                 lambda color: self._finish_play(
                     [a for a in cands if a.color == color] if color else []
                 ),
@@ -354,7 +375,7 @@ class PlayApp(TableApp):
         if len(cands) == 1:
             self.perform(cands[0])
         elif cands:  # e.g. Triple Play: which pile
-            self.push_screen(ChoiceDialog("Which one?", self._choices(cands)), self._chosen)
+            self.push_screen(ChoiceDialog(_("Which one?"), self._choices(cands)), self._chosen)
         else:
             self.refresh_screen()
 
@@ -380,11 +401,11 @@ class PlayApp(TableApp):
     def action_catch(self) -> None:
         catches = [a for a in self.legal() if a.kind == "catch"]
         if not catches:
-            self._refuse("nobody to catch: no one holds one card without having said Uno")
+            self._refuse(_("nobody to catch: no one holds one card without having said Uno"))
         elif len(catches) == 1:
             self.perform(catches[0])
         else:
-            self.push_screen(self.seat_dialog("Catch whom?", catches), self._chosen)
+            self.push_screen(self.seat_dialog(_("Catch whom?"), catches), self._chosen)
 
     def action_menu(self) -> None:
         legal = self.legal()
@@ -394,16 +415,21 @@ class PlayApp(TableApp):
                 if legal[i].uno and dataclasses.replace(legal[i], uno=False) == legal[i - 1]:
                     legal[i - 1], legal[i] = legal[i], legal[i - 1]
         if legal:
-            self.push_screen(ChoiceDialog("Every legal action", self._choices(legal)), self._chosen)
+            self.push_screen(
+                ChoiceDialog(_("Every legal action"), self._choices(legal)), self._chosen
+            )
 
     def action_help(self) -> None:
         rules = self.table.rounds.rules
         body = rules_help(rules, self.table.rounds.players)
-        hint = "↑/↓ PgUp/PgDn: scroll · Esc or ?: back"
+        hint = _("↑/↓ PgUp/PgDn: scroll · Esc or ?: back")
         self.push_screen(InfoScreen(body, name="help", hint=hint), self._back)
 
     def action_quit_match(self) -> None:
-        choices = [Choice("y", "yes, leave the table", "yes"), Choice("n", "no, play on", "")]
+        choices = [
+            Choice("y", _("yes, leave the table"), "yes"),
+            Choice("n", _("no, play on"), ""),
+        ]
 
         def leave(answer: str | None) -> None:
             if answer:
@@ -411,7 +437,7 @@ class PlayApp(TableApp):
             else:
                 self._back(None)
 
-        self.push_screen(ChoiceDialog("Quit the match?", choices), leave)
+        self.push_screen(ChoiceDialog(_("Quit the match?"), choices), leave)
 
     def stop_for_signal(self, number: int) -> None:
         """SIGHUP or SIGTERM: leave as on Ctrl-C, so the terminal is put back and the match
@@ -483,7 +509,7 @@ class PlayApp(TableApp):
         if "color" in kinds:
             self._auto_key = key
             colors = [a.color for a in legal if a.kind == "color" and a.color]
-            dialog = self.color_dialog(colors, "Name the colour to play", cancel=False)
+            dialog = self.color_dialog(colors, _("Name the colour to play"), cancel=False)
             self.push_screen(
                 dialog, lambda color: self._chosen(f"color {color}" if color else None)
             )
@@ -491,7 +517,7 @@ class PlayApp(TableApp):
             self._auto_key = key
             swaps = [a for a in legal if a.kind == "swap"]
             self.push_screen(
-                self.seat_dialog("Trade hands with whom?", swaps, cancel=False), self._chosen
+                self.seat_dialog(_("Trade hands with whom?"), swaps, cancel=False), self._chosen
             )
         elif "challenge" in kinds:
             self._auto_key = key
@@ -500,17 +526,19 @@ class PlayApp(TableApp):
             self._auto_key = key
             points = [a for a in legal if a.kind == "point" and a.target is not None]
             choices = [
-                Choice(_KEYS[i % len(_KEYS)], f"point at {self.names[a.target]}", str(a))
+                Choice(
+                    _KEYS[i % len(_KEYS)], _("point at {whom}", whom=self.names[a.target]), str(a)
+                )
                 for i, a in enumerate(points)
                 if a.target is not None
             ]
-            self.push_screen(ChoiceDialog("Point Taken: point at whom?", choices), self._chosen)
+            self.push_screen(ChoiceDialog(_("Point Taken: point at whom?"), choices), self._chosen)
         elif "take" in kinds and view.get("mini_pile"):
             self._auto_key = key
             self.push_screen(self.pile_up_dialog(view, legal), self._chosen)
         elif not kinds & KNOWN_TURN_KINDS and kinds - {"uno", "catch", "jump"}:
             self._auto_key = key
-            self.push_screen(ChoiceDialog("Your move", self._choices(legal)), self._chosen)
+            self.push_screen(ChoiceDialog(_("Your move"), self._choices(legal)), self._chosen)
 
     def pile_up_dialog(self, view: dict[str, Any], legal: list[Action]) -> ChoiceDialog:
         """Party!'s Wild Pile Up when the person has nothing to add: what the mini pile is,
@@ -537,15 +565,18 @@ class PlayApp(TableApp):
         choices = [
             Choice(
                 "c",
-                f"Challenge: if they held a card of the colour, they draw 4; "
-                f"if not, you draw {n + 2}",
+                _(
+                    "Challenge: if they held a card of the colour, they draw 4; "
+                    "if not, you draw {n}",
+                    n=n + 2,
+                ),
                 "challenge",
             ),
-            Choice("a", f"Accept: draw {n} and lose your turn", "accept"),
+            Choice("a", _("Accept: draw {n} and lose your turn", n=n), "accept"),
         ]
         if any(a.kind == "play" for a in legal):
-            choices.append(Choice("s", "Stack: pick a Wild Draw Four from your hand", ""))
-        return ChoiceDialog(f"A Wild Draw Four on you ({n} cards)", choices)
+            choices.append(Choice("s", _("Stack: pick a Wild Draw Four from your hand"), ""))
+        return ChoiceDialog(_("A Wild Draw Four on you ({n} cards)", n=n), choices)
 
     # -- bots -----------------------------------------------------------------------------
     def schedule_bots(self) -> None:
@@ -674,10 +705,10 @@ class PlayApp(TableApp):
             for more in left[1:]:
                 text.append(f" {'':<4} {more}\n")
         if rounds.over:
-            text.append("\nThe match is over.", style="bold")
+            text.append("\n" + _("The match is over."), style="bold")
         elif rounds.rules.scoring in SCORING_WORDS:
-            words = SCORING_WORDS[rounds.rules.scoring].replace("{t}", str(rounds.rules.target))
-            text.append(f"\nScoring: {words}.")
+            words = _(SCORING_WORDS[rounds.rules.scoring]).replace("{t}", str(rounds.rules.target))
+            text.append("\n" + _("Scoring: {words}.", words=words))
         return text
 
     def summary(self) -> Text:

@@ -19,6 +19,7 @@ from textual.filter import Monochrome
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from unokit.i18n import _
 from unokit.rules import SWITCHES, Rules
 from unokit.tui.widgets import HandBar, LogPane, PilePanel, SeatsPanel
 
@@ -40,6 +41,7 @@ Screen { layout: vertical; }
 .card { width: 5; height: 2; }
 #keys { height: 1; }
 #keys Button { margin: 0 1 0 0; min-width: 4; }
+#keys.tight Button { margin: 0; }
 #status { height: 1; padding: 0 1; background: $boost; }
 TooSmall { align: center middle; background: $background; }
 #too-small { width: 100%; height: auto; content-align: center middle; text-align: center;
@@ -144,9 +146,13 @@ class TableApp(App[None]):
     def _fit_window(self) -> None:
         width, height = self.size
         if width < MIN_WIDTH or height < MIN_HEIGHT:
-            note = (
-                f"The window is {width}×{height}: the table needs {MIN_WIDTH}×{MIN_HEIGHT} "
-                "at least. Make it larger to play on (Ctrl-C leaves)."
+            note = _(
+                "The window is {width}×{height}: the table needs {min_width}×{min_height} "
+                "at least. Make it larger to play on (Ctrl-C leaves).",
+                width=width,
+                height=height,
+                min_width=MIN_WIDTH,
+                min_height=MIN_HEIGHT,
             )
             if isinstance(self.screen, TooSmall):
                 self.screen.show(note)

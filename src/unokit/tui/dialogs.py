@@ -20,6 +20,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from unokit.i18n import _
+
 __all__ = ["Choice", "ChoiceDialog", "InfoScreen"]
 
 
@@ -57,7 +59,11 @@ class ChoiceDialog(ModalScreen[str | None]):
                 )
                 options.append(Option(label, id=f"choice-{i}"))
             yield OptionList(*options, id="dialog-options")
-            hint = "keys, ↑/↓ and Enter, or click" + ("; Esc: back" if self.cancellable else "")
+            hint = (
+                _("keys, ↑/↓ and Enter, or click; Esc: back")
+                if self.cancellable
+                else _("keys, ↑/↓ and Enter, or click")
+            )
             yield Static(Text((self.note + "\n" if self.note else "") + hint, style="dim"))
 
     def on_mount(self) -> None:
@@ -97,10 +103,10 @@ class InfoScreen(ModalScreen[None]):
         Binding("end", "scroll_to_end(1)", show=False),
     ]
 
-    def __init__(self, body: Text, *, name: str = "info", hint: str = "Enter: continue") -> None:
+    def __init__(self, body: Text, *, name: str = "info", hint: str = "") -> None:
         super().__init__(classes="dialog", id=f"{name}-screen")
         self.body = body
-        self.hint = hint
+        self.hint = hint or _("Enter: continue")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from unokit.i18n import _
+
 __all__ = ["BOT_NAMES", "seat_names"]
 
 BOT_NAMES: Final = (
@@ -19,7 +21,7 @@ def seat_names(players: int, me: int | None = 0) -> list[str]:
     bots = iter(BOT_NAMES)
     for seat in range(players):
         if seat == me:
-            names.append("You")
+            names.append(_("You"))
         else:
             names.append(next(bots, f"P{seat}"))
     return names

@@ -21,8 +21,8 @@ from unokit.record import GAME_FORMAT, RECORD_VERSION, apply_recorded
 from unokit.rules import Rules
 from unokit.tui.base import TableApp, house_rules
 from unokit.tui.names import seat_names
-from unokit.tui.narrate import Narrator
 from unokit.tui.table import OneRound, Rounds
+from unokit.words import Narrator
 
 __all__ = ["Playback", "WatchApp", "watch_record"]
 

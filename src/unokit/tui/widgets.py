@@ -10,13 +10,16 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.containers import Container
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
-from unokit.cards import COLOR_NAMES, Card
+from unokit.cards import COLORS, Card
+from unokit.i18n import _
+from unokit.words import color_name
 
 __all__ = [
     "CardChip",
@@ -146,7 +149,7 @@ class LogPane(RichLog):
 
 
 def _direction(view: dict[str, Any]) -> str:
-    return "↻ clockwise" if view["direction"] == 1 else "↺ counterclockwise"
+    return _("↻ clockwise") if view["direction"] == 1 else _("↺ counterclockwise")
 
 
 class SeatsPanel(Static):
@@ -161,17 +164,20 @@ class SeatsPanel(Static):
         exposed = set(view["uno_exposed"])
         active = set(view["active"])
         teams = view.get("teams")
-        text.append("   who  cards      score\n", style="bold")
+        # columns by display width: a Japanese word takes two cells a character
+        who, cards, score = _("who"), _("cards"), _("score")
+        header = f"   {_pad(who, 4)}{_pad(cards, 6, right=True)}{_pad(score, 11, right=True)}\n"
+        text.append(header, style="bold")
         for seat, size in enumerate(view["hand_sizes"]):
             turn = seat == to_play
             marker = "▶" if turn else " "
-            line = Text(f" {marker} {names[seat]:<4}{size:>3}  ")
+            line = Text(f" {marker} {_pad(names[seat], 4)}{size:>3}  ")
             if seat not in active:
-                line.append("out    ", style="dim")
+                line.append(_pad(_("out"), 7), style="dim")
             elif seat in exposed:
-                line.append("1 left!", style="bold red" if not mono else "bold reverse")
+                line.append(_pad(_("1 left!"), 7), style="bold red" if not mono else "bold reverse")
             elif seat in said:
-                line.append("UNO!   ", style="bold yellow" if not mono else "bold")
+                line.append(_pad(_("UNO!"), 7), style="bold yellow" if not mono else "bold")
             else:
                 line.append("       ")
             line.append(f"{scores[seat]:>5}")
@@ -183,7 +189,8 @@ class SeatsPanel(Static):
                 line.stylize("bold")
             text.append_text(line)
             text.append("\n")
-        text.append(f"\n {_direction(view)}\n draw pile: {view['draw_size']}")
+        draw_pile = _("draw pile: {n}", n=view["draw_size"])
+        text.append(f"\n {_direction(view)}\n {draw_pile}")
         self.update(text)
 
 
@@ -203,14 +210,14 @@ class PilePanel(Static):
                     text.append_text(card_text(top))
                 text.append("\n   ")
                 if colors[i]:
-                    text.append(COLOR_NAMES.get(colors[i], colors[i]))
+                    text.append(color_name(colors[i]))
                 if counters[i] is not None:
                     text.append(f" ·{counters[i]}", style="dim")
                 text.append("\n")
-            text.append(" ·N: presses\n", style="dim")
+            text.append(" " + _("·N: presses") + "\n", style="dim")
         else:
             top_style = CARD_STYLES[Card.parse(view["top"]).color]
-            text.append(" discard\n ")
+            text.append(" " + _("discard") + "\n ")
             text.append(" " * 8, style=top_style)
             text.append("\n ")
             text.append_text(card_text(view["top"], 8))
@@ -219,19 +226,19 @@ class PilePanel(Static):
             text.append("\n")
             color = view.get("color")
             if color:
-                text.append(" colour\n ")
-                text.append(f" {COLOR_NAMES[color]} ({color}) ", style=CARD_STYLES[color])
+                text.append(" " + _("colour") + "\n ")
+                text.append(f" {color_name(color)} ({color}) ", style=CARD_STYLES[color])
                 text.append("\n")
             else:
-                text.append(" colour\n not named yet\n")
+                text.append(" " + _("colour") + "\n " + _("not named yet") + "\n")
         pending = view.get("pending")
         if isinstance(pending, dict) and "cards" in pending:
-            text.append(f" penalty: {pending['cards']}\n", style="bold")
+            text.append(" " + _("penalty: {n}", n=pending["cards"]) + "\n", style="bold")
         elif pending:  # a variant's own pending follow-up, as it is
             text.append(f" pending: {_short(pending)}\n", style="bold")
         drawn = view.get("drawn")
         if drawn:
-            text.append(" you drew ")
+            text.append(" " + _("you drew") + " ")
             text.append_text(card_text(drawn))
             text.append("\n")
         for key, value in view.items():  # a variant's own public state, in words
@@ -240,21 +247,27 @@ class PilePanel(Static):
         self.update(text)
 
 
+def _pad(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` padded to ``width`` terminal cells (a wide character takes two)."""
+    gap = " " * max(0, width - cell_len(text))
+    return gap + text if right else text + gap
+
+
 def variant_words(key: str, value: Any, names: Sequence[str] = ()) -> str:
     """A variant's own public state as a line a player reads (Party!'s pointing, mini
     pile, Direction Tracker; Triple Play's lights); any other key by its name."""
     if key == "pointing" and isinstance(value, dict):
         who = _seat_name(names, value.get("player"))
         chosen = value.get("chosen") or []
-        return f"{who}'s Point Taken: {len(chosen)} pointed"
+        return _("{who}'s Point Taken: {n} pointed", who=who, n=len(chosen))
     if key == "direction_tracker":
-        return f"play goes {value}"
+        return _("play goes {direction}", direction=value)
     if key == "mini_pile" and isinstance(value, list):
-        return f"mini pile: {value[-1]} ({len(value)})"
+        return _("mini pile: {card} ({n})", card=value[-1], n=len(value))
     if key == "mini_color":
-        return f"mini colour: {COLOR_NAMES.get(value, value)}"
+        return _("mini colour: {color}", color=color_name(value) if value in COLORS else value)
     if key == "lights" and isinstance(value, list):
-        return f"lights: {' '.join(str(v) for v in value)}"
+        return _("lights: {lights}", lights=" ".join(str(v) for v in value))
     if key in _SEAT_LISTS and isinstance(value, list):
         return f"{key.replace('_', ' ')}: " + " & ".join(_seat_name(names, s) for s in value)
     return f"{key.replace('_', ' ')}: {_short(value)}"

@@ -2,6 +2,7 @@
 // notifications are allowed, a browser notification that a decision is yours.
 
 import { setVolume, tones } from "./unit/sound.js";
+import { _ } from "./words.js";
 
 setVolume(2); // a player's own screen: the unit's tones, quieter than the unit in the middle
 
@@ -42,7 +43,7 @@ export function yourTurn(text) {
 export function setupAlerts(soundButton, alertButton) {
   const show = () => {
     soundButton.setAttribute("aria-pressed", String(soundOn));
-    soundButton.textContent = soundOn ? "Sound on" : "Sound off";
+    soundButton.textContent = soundOn ? _("Sound on") : _("Sound off");
     alertButton.setAttribute("aria-pressed", String(alertsOn));
     alertButton.hidden = !("Notification" in window);
   };

@@ -11,6 +11,18 @@ import { renderUnit, renderParty } from "./variants.js";
 import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
+import { N_, choose, lang, languages, translateDocument } from "./i18n.js";
+import { _ } from "./words.js";
+
+// The page in the reader's language (navigator.languages, or the one they chose here).
+translateDocument();
+{
+  const pick = $("#lang-pick");
+  for (const [code, name] of Object.entries(languages)) {
+    pick.append(el("option", { value: code, lang: code.replace("_", "-"), selected: code === lang }, name));
+  }
+  pick.addEventListener("change", () => choose(pick.value));
+}
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
 const replaying = location.pathname === "/replay";
@@ -28,7 +40,7 @@ const NOTICE_MS = 6000;  // a refusal stays this long (or until your next move)
 
 /** The connection in the bar; a lost one also makes the table visibly inert, with a banner. */
 function status(text) {
-  $("#status").textContent = text;
+  $("#status").textContent = _(text);  // the server's own errors stay as it wrote them
   const lost = /^(connection lost|not connected)/.test(text);
   if (lost || text === "connected") document.body.dataset.conn = lost ? "lost" : "ok";
   $("#offline").hidden = !lost;
@@ -284,7 +296,7 @@ function setupToggles() {
   applyCb(localStorage.getItem("unokit:cb") === "1");
   cb.addEventListener("click", () => { const on = !document.body.classList.contains("cb"); localStorage.setItem("unokit:cb", on ? "1" : "0"); applyCb(on); });
   const sort = $("#sort-toggle");
-  const applySort = () => { sort.textContent = ctrl.sortBy === "color" ? "Sort: colour" : "Sort: number"; sort.setAttribute("aria-label", `sort the hand by ${ctrl.sortBy === "color" ? "colour (press for number)" : "number (press for colour)"}`); };
+  const applySort = () => { sort.textContent = ctrl.sortBy === "color" ? _("Sort: colour") : _("Sort: number"); sort.title = sort.textContent; sort.setAttribute("aria-label", `sort the hand by ${ctrl.sortBy === "color" ? "colour (press for number)" : "number (press for colour)"}`); };
   applySort();
   sort.addEventListener("click", () => { ctrl.sortBy = ctrl.sortBy === "color" ? "value" : "color"; localStorage.setItem("unokit:sort", ctrl.sortBy); applySort(); if (ctrl.table) redraw(); });
 }
@@ -337,10 +349,10 @@ function showTable() {
     const me = ctrl.table && ctrl.seat !== null ? ctrl.table.seats[ctrl.seat] : null;
     if (playing && me) localStorage.setItem(`unokit:left:${tableId}`, me.name);
     setToken(null);
-    status(playing ? "You left: a bot plays your seat. You are watching." : "You left the table.");
+    status(playing ? N_("You left: a bot plays your seat. You are watching.") : N_("You left the table."));
   });
   $("#chooser-cancel").addEventListener("click", () => $("#chooser").close());
-  $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status("you take your seat back"); });
+  $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status(N_("you take your seat back")); });
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   document.addEventListener("keydown", onKey);
   setInterval(tick, 250);

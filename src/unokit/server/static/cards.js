@@ -1,15 +1,23 @@
 // Cards drawn as cards: an SVG face per card code, with a symbol for every action and wild card
 // (no text codes), colour-blind marks (a shape per colour), card names in words, and backs.
 
-export const COLORS = { R: "red", Y: "yellow", G: "green", B: "blue" };
+import { _, pgettext } from "./i18n.js";
+
+// The names come from the catalogue (unokit/i18n): the same messages as unokit.words.card_name.
+export const COLORS = { R: _("red"), Y: _("yellow"), G: _("green"), B: _("blue") };
+const FEMININE = {
+  R: pgettext("feminine", "red"), Y: pgettext("feminine", "yellow"),
+  G: pgettext("feminine", "green"), B: pgettext("feminine", "blue"),
+};
 const FILL = { R: "#d72600", Y: "#f2c200", G: "#379711", B: "#0956bf", W: "#1b1b1b" };
 const SYMBOLS = {
-  S: "Skip", R: "Reverse", "+2": "Draw Two", D: "Discard Two", P: "Point Taken",
+  S: "{color} Skip", R: "{color} Reverse", "+2": "{color} Draw Two", D: "{color} Discard Two",
+  P: "{color} Point Taken",
 };
 export const WILDS = {
-  W: "Wild", "W+4": "Wild Draw Four", WSH: "Wild Shuffle Hands", WSW: "Wild Swap Hands",
-  WC: "Wild Customizable", WCL: "Wild Clear", WGA: "Wild Give Away", WPU: "Wild Pile Up",
-  WDT: "Wild Drawn Together",
+  W: _("Wild"), "W+4": _("Wild Draw Four"), WSH: _("Wild Shuffle Hands"), WSW: _("Wild Swap Hands"),
+  WC: _("Wild Customizable"), WCL: _("Wild Clear"), WGA: _("Wild Give Away"), WPU: _("Wild Pile Up"),
+  WDT: _("Wild Drawn Together"),
 };
 // one shape per colour, for colour-blind mode
 export const MARKS = {
@@ -22,11 +30,12 @@ export const MARKS = {
 export function cardName(code) {
   if (WILDS[code]) return WILDS[code];
   const rest = code.slice(1);
-  return `${COLORS[code[0]]} ${SYMBOLS[rest] || rest}`;
+  const fields = { color: COLORS[code[0]], color_f: FEMININE[code[0]], number: rest };
+  return _(SYMBOLS[rest] || "{color} {number}", fields);
 }
 
-/** "the red 7", "a Wild Draw Four" */
-export function theCard(code) { return `the ${cardName(code)}`; }
+/** "the red 7", "the Wild Draw Four" */
+export function theCard(code) { return _("the {card}", { card: cardName(code) }); }
 
 export function colorOf(code) { return WILDS[code] ? "W" : code[0]; }
 export function valueOf(code) { return WILDS[code] ? code : code.slice(1); }

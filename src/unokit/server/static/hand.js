@@ -4,6 +4,7 @@
 // the pile it should go on).
 import { $, keyed, setProps } from "./dom.js";
 import { cardName, cardNode, setCard, sortCards } from "./cards.js";
+import { ngettext } from "./words.js";
 
 export function playOptions(legal, code) {
   return legal.filter((a) => {
@@ -50,7 +51,7 @@ export function renderHand(ctrl) {
   ctrl.handKeys = true;
   const count = cards.length;
   box.style.setProperty("--count", String(count));
-  setProps($("#hand-title"), { text: seat === null ? "" : `Your hand: ${count} card${count === 1 ? "" : "s"}` });
+  setProps($("#hand-title"), { text: seat === null ? "" : ngettext("Your hand: {count} card", "Your hand: {count} cards", count) });
   if (lost) {
     const next = box.querySelector("button.playable") || box.querySelector("button") || $("#draw-pile");
     if (next && !next.disabled) next.focus({ preventScroll: true });

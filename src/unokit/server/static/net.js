@@ -1,5 +1,6 @@
 // The table's connection: the seat token, the WebSocket handshake, reconnecting, sending.
 // Every other module talks to the server through connect() and send() only.
+import { N_ } from "./i18n.js";
 
 let socket = null;
 let frameId = 0;
@@ -46,7 +47,7 @@ export function connect(id, on) {
     const t = token();
     socket.send(JSON.stringify(t ? { type: "auth", token: t } : { type: "auth" }));
     retry = 0;
-    handlers.onStatus("connected");
+    handlers.onStatus(N_("connected"));
   };
   socket.onmessage = (msg) => {
     const frame = JSON.parse(msg.data);
@@ -67,33 +68,33 @@ export function connect(id, on) {
     if (ev.code === 4401) {
       // the token no longer seats anyone: the seat was given to a bot, or the player left
       setToken(null);
-      handlers.onStatus("your seat here went to a bot: you are watching");
+      handlers.onStatus(N_("your seat here went to a bot: you are watching"));
       connect(tableId, handlers);
       return;
     }
     if (ev.code === 4409) {
       // the seat changed hands: reconnect at once, and the server says what the token holds
       // now (the seat, a seat to take back from its stand-in, or nothing: 4401 above)
-      handlers.onStatus("your seat changed hands: reconnecting");
+      handlers.onStatus(N_("your seat changed hands: reconnecting"));
       connect(tableId, handlers);
       return;
     }
-    if (ev.code === 4404) { handlers.onStatus("there is no such table"); return; }
+    if (ev.code === 4404) { handlers.onStatus(N_("there is no such table")); return; }
     if (ev.code === 4429) {
       // a limit of the server (too many connections from here, or for this seat): back off
-      handlers.onStatus("the server is holding too many connections from here: retrying later");
+      handlers.onStatus(N_("the server is holding too many connections from here: retrying later"));
       retry = 6;
       setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
       return;
     }
-    handlers.onStatus("connection lost: reconnecting");
+    handlers.onStatus(N_("connection lost: reconnecting"));
     retry = Math.min(retry + 1, 6);
     setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
   };
 }
 
 export function send(frame) {
-  if (!socket || socket.readyState !== WebSocket.OPEN) { handlers && handlers.onStatus("not connected"); return; }
+  if (!socket || socket.readyState !== WebSocket.OPEN) { handlers && handlers.onStatus(N_("not connected")); return; }
   frame.id = ++frameId;
   socket.send(JSON.stringify(frame));
 }

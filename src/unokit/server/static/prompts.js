@@ -3,10 +3,11 @@
 // (a colour with how many of each you hold, a pile, a companion card, whom to give cards to).
 import { $, el, keyed, setProps } from "./dom.js";
 import { COLORS, cardName, colorOf } from "./cards.js";
+import { _, ngettext } from "./words.js";
 
 const BARE = {
-  draw: "Draw a card", pass: "Keep it", accept: "Take the cards", challenge: "Challenge",
-  take: "Take the mini pile", timeout: "Out of time",
+  draw: _("Draw a card"), pass: _("Keep it"), accept: _("Take the cards"), challenge: _("Challenge"),
+  take: _("Take the mini pile"), timeout: _("Out of time"),
 };
 const SHORTCUT = { draw: "D", pass: "P", accept: "A", challenge: "C", uno: "U", take: "T" };
 
@@ -21,11 +22,11 @@ function penaltyWords(p) {
 /** The prompt in words for this seat now. */
 export function promptText(ctrl) {
   const { view, seat, legal } = ctrl;
-  if (!view) return ctrl.table.state === "lobby" ? "Waiting for the host to start the game." : "";
+  if (!view) return ctrl.table.state === "lobby" ? _("Waiting for the host to start the game.") : "";
   if (view.over) return "";
   const name = (s) => nameOf(ctrl, s);
   const toPlay = view.to_play;
-  if (seat === null) return toPlay === null ? "" : `${name(toPlay)} to play.`;
+  if (seat === null) return toPlay === null ? "" : _("{who} to play.", { who: name(toPlay) });
   const mine = toPlay === seat;
   const has = (verb) => legal.some((a) => a.split(" ")[0] === verb);
   if (legal.includes("challenge")) {
@@ -46,12 +47,14 @@ export function promptText(ctrl) {
   if (view.pending && view.pending.cards && mine) {
     const n = view.pending.cards;
     const stack = legal.some((a) => a.startsWith("play "));
-    return stack ? `+${n} on you: stack a card on it to pass it on, or take the ${n} cards.` : `+${n} on you: take the ${n} cards.`;
+    return stack
+      ? _("+{n} on you: stack a card on it to pass it on, or take the {n} cards.", { n })
+      : _("+{n} on you: take the {n} cards.", { n });
   }
   if (view.pending && view.pending.give && mine) {
     return `Your Wild Give Away overloaded the pile: give ${view.pending.give} card${view.pending.give === 1 ? "" : "s"} to other players.`;
   }
-  if (view.phase === "color" && mine) return "Name the colour: pick it below.";
+  if (view.phase === "color" && mine) return _("Name the colour: pick it below.");
   if (has("swap") && mine) return "Seven-O / Swap Hands: choose the player to trade hands with, on their seat.";
   if (has("point")) return "Point Taken: point at a player, on their seat. Whoever most are pointing at draws.";
   if (has("link") && mine) return ctrl.linkFirst === null
@@ -65,15 +68,19 @@ export function promptText(ctrl) {
   if (mine && view.drawn) {
     // kept with the same button whether it plays or not: the others cannot tell the two apart
     return legal.some((a) => a.startsWith("play "))
-      ? `You drew the ${cardName(view.drawn)}: play it or keep it.`
-      : `You drew the ${cardName(view.drawn)}: it does not match, so you keep it.`;
+      ? _("You drew the {card}: play it or keep it.", { card: cardName(view.drawn) })
+      : _("You drew the {card}: it does not match, so you keep it.", { card: cardName(view.drawn) });
   }
   if (mine) {
     const playable = legal.some((a) => a.startsWith("play "));
-    return playable ? "Your turn: play a raised card, or draw." : "Your turn: nothing matches, draw a card.";
+    return playable ? _("Your turn: play a raised card, or draw.") : _("Your turn: nothing matches, draw a card.");
   }
-  if (has("jump")) return `${toPlay === null ? "" : `${name(toPlay)} to play. `}You can jump in with a raised card.`;
-  return toPlay === null ? "" : `${name(toPlay)} to play.`;
+  if (has("jump")) {
+    return toPlay === null
+      ? _("You can jump in with a raised card.")
+      : _("{who} to play. You can jump in with a raised card.", { who: name(toPlay) });
+  }
+  return toPlay === null ? "" : _("{who} to play.", { who: name(toPlay) });
 }
 
 /** Actions aimed at a seat, by seat: shown as buttons on the seat itself. */
@@ -83,9 +90,9 @@ export function aimedActions(ctrl) {
   const links = [];
   for (const a of ctrl.legal) {
     const [verb, x, y] = a.split(" ");
-    if (verb === "catch") add(x, { key: a, action: a, kind: "catch", label: "Catch!", aria: `catch ${nameOf(ctrl, x)}: forgot to say UNO` });
-    if (verb === "swap") add(x, { key: a, action: a, kind: "swap", label: "Trade hands", aria: `trade hands with ${nameOf(ctrl, x)}` });
-    if (verb === "point") add(x, { key: a, action: a, kind: "point", label: "Point here", aria: `point at ${nameOf(ctrl, x)}` });
+    if (verb === "catch") add(x, { key: a, action: a, kind: "catch", label: _("Catch!"), aria: _("catch {who}: forgot to say UNO", { who: nameOf(ctrl, x) }) });
+    if (verb === "swap") add(x, { key: a, action: a, kind: "swap", label: _("Trade hands"), aria: _("trade hands with {who}", { who: nameOf(ctrl, x) }) });
+    if (verb === "point") add(x, { key: a, action: a, kind: "point", label: _("Point here"), aria: _("point at {whom}", { whom: nameOf(ctrl, x) }) });
     if (verb === "link") links.push([Number(x), Number(y), a]);
   }
   const first = ctrl.linkFirst;
@@ -111,9 +118,9 @@ export function renderActions(ctrl) {
     const verb = a.split(" ")[0];
     if (BARE[a]) {
       let label = BARE[a];
-      if (a === "accept" && ctrl.view.pending) label = `Take ${ctrl.view.pending.cards} cards`;
-      if (a === "challenge") label = "Challenge the Wild Draw Four (0 or 6 cards)";
-      if (a === "take" && ctrl.view.mini_pile) label = `Take the mini pile (${ctrl.view.mini_pile.length})`;
+      if (a === "accept" && ctrl.view.pending) label = ngettext("Take {count} card", "Take {count} cards", ctrl.view.pending.cards);
+      if (a === "challenge") label = _("Challenge the Wild Draw Four (0 or 6 cards)");
+      if (a === "take" && ctrl.view.mini_pile) label = _("Take the mini pile ({n})", { n: ctrl.view.mini_pile.length });
       items.push({ key: a, action: a, label, cls: a === "draw" ? "" : "primary", keys: SHORTCUT[a] });
     } else if (verb === "color") {
       const c = a.split(" ")[1];

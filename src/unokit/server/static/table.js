@@ -2,6 +2,8 @@
 // its countdown, buttons for actions aimed at that seat) and the piles in the middle.
 import { $, el, keyed, setProps } from "./dom.js";
 import { backNode, cardName, cardNode, setCard, COLORS } from "./cards.js";
+import { rtl } from "./i18n.js";
+import { _, pgettext } from "./words.js";
 
 const HUES = [8, 48, 130, 205, 265, 320, 30, 170, 230, 290, 350, 90, 190, 250, 15, 110];
 
@@ -19,7 +21,9 @@ function place(s, seat, n) {
   if (seat !== null && s === seat) return { x: 50, y: 92 };
   const span = seat === null ? 340 : others > 9 ? 320 : others > 6 ? 300 : 200;
   const a = ((90 + span / 2 - (span * (i + 0.5)) / others) * Math.PI) / 180;
-  return { x: 50 + 44 * Math.cos(a), y: 50 - 41 * Math.sin(a) };
+  const x = 50 + 44 * Math.cos(a);
+  // right to left (Arabic), the table is seen in a mirror: the seats and the arrow of play
+  return { x: rtl ? 100 - x : x, y: 50 - 41 * Math.sin(a) };
 }
 
 function seatLabel(s, ctrl) {
@@ -77,10 +81,10 @@ function updateSeat(node, s, ctrl) {
   setProps(avatar, { text: s.kind === "open" ? "?" : initials(s.name) });
   setProps(node.querySelector(".name"), { text: s.name });
   const tags = [];
-  if (s.seat === table.owner) tags.push("host");
-  if (s.kind === "bot") tags.push(s.strength ? `${s.strength} bot` : "bot");
-  if (away) tags.push("away");
-  if (s.seat === seat) tags.push(ctrl.watching ? "watched" : "you");
+  if (s.seat === table.owner) tags.push(pgettext("seat", "host"));
+  if (s.kind === "bot") tags.push(s.strength ? _("{strength} bot", { strength: s.strength }) : pgettext("seat", "bot"));
+  if (away) tags.push(pgettext("seat", "away"));
+  if (s.seat === seat) tags.push(ctrl.watching ? pgettext("seat", "watched") : pgettext("seat", "you"));
   setProps(node.querySelector(".tags"), { text: tags.join(" · ") });
   const count = view ? view.hand_sizes[s.seat] : null;
   const fan = node.querySelector(".fan");

@@ -1,114 +1,143 @@
-// The log in plain words: each event (its JSON) told with card names, never card codes.
+// The page's words: every sentence it shows comes from the catalogue (unokit/i18n) through
+// this module, the page's one word module. The log's lines are the messages of
+// unokit.words.describe, told with card names; the server sends codes, never words.
 import { COLORS, cardName } from "./cards.js";
+import { _, join, ngettext, num, pgettext } from "./i18n.js";
+
+export { _, join, ngettext, num, pgettext };
 
 const REASONS = {
-  draw_two: " for the Draw Two", wild_draw_four: " for the Wild Draw Four", challenge: " after the challenge",
-  uno: " for not saying Uno", custom: " (Wild Customizable: could not play)", overload: " from the overload",
-  give_away: " given away to them", timeout: ": time ran out", point_taken: " for Point Taken",
-  link: " through the link",
+  draw_two: "{line} (Draw Two)", wild_draw_four: "{line} (Wild Draw Four)", challenge: "{line} (challenge)",
+  uno: "{line} (caught without saying Uno)", custom: "{line} (Wild Customizable: could not play)",
+  overload: "{line} (overload)", give_away: "{line} (given away)", timeout: "{line} (out of time)",
+  point_taken: "{line} (Point Taken)", link: "{line} (linked)",
 };
-const CANCELLED = {
-  draw_two: "Draw Two", wild_draw_four: "Wild Draw Four", skip: "Skip", reverse: "Reverse",
-};
-const LIGHTS = { G: "green", Y: "yellow", R: "red" };
+const CANCELLED = { draw_two: _("Draw Two"), wild_draw_four: _("Wild Draw Four"), skip: _("Skip"), reverse: _("Reverse") };
+const LIGHTS = { G: pgettext("light", "green"), Y: pgettext("light", "yellow"), R: pgettext("light", "red") };
 // Why a round ended without a winner (the blocked event's reason; unokit.words.BLOCKED).
 const BLOCKED = {
-  repetition: "The same position has come back five times: the round ends without a winner",
-  stuck: "Nobody can play or draw: the round ends without a winner",
+  repetition: "the same position has come back five times: the round ends without a winner",
+  stuck: "nobody can play or draw: the round ends without a winner",
 };
 
+/** The first letter in capitals, as a line of the log starts. */
+export const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function cards(e) {
-  if (e.cards && e.cards.length) {
-    const names = e.cards.map((c) => `the ${cardName(c)}`);
-    return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
-  }
-  const n = e.count || 0;
-  return `${n} card${n === 1 ? "" : "s"}`;
+  if (e.cards && e.cards.length) return join(e.cards.map((c) => _("the {card}", { card: cardName(c) })));
+  return ngettext("{count} card", "{count} cards", e.count || 0);
 }
 
-const onPile = (e) => (e.reason && e.reason.startsWith("@") ? ` on pile ${e.reason.slice(1)}` : "");
+const pileOf = (e) => (e.reason || "").slice(1);
+const onPile = (e, line) => (e.reason && e.reason.startsWith("@") ? _("{line} on pile {pile}", { line, pile: pileOf(e) }) : line);
 
+function played(e, who) {
+  const card = cardName(e.cards[0]);
+  let line = e.type === "jump" ? _("{who} jumps in with the {card}", { who, card }) : _("{who} plays the {card}", { who, card });
+  if (e.cards.length > 1) line = _("{line} and the {card}", { line, card: cardName(e.cards[1]) });
+  if (e.color) line = _("{line}, naming {color}", { line, color: COLORS[e.color] });
+  return onPile(e, line);
+}
+
+// What the table did for a seat whose clock ran out or who is away, in the table's words.
 const TABLE_DID = {
-  draw: (e) => `drew ${cards(e)}`, pass: () => "kept the card drawn", accept: (e) => `took the ${e.count} cards`,
-  challenge: () => "challenged", color: (e) => `named ${COLORS[e.color]}`, swap: () => "traded hands",
-  press: (e) => `pressed pile ${(e.reason || "").slice(1)}`,
-  play: (e) => `played the ${cardName(e.cards[0])}${e.cards.length > 1 ? ` and the ${cardName(e.cards[1])}` : ""}${e.color ? `, naming ${COLORS[e.color]}` : ""}${onPile(e)}`,
+  draw: (e) => pgettext("the table", "drew {cards}", { cards: cards(e) }),
+  pass: () => pgettext("the table", "kept the card drawn"),
+  accept: (e) => ngettext("took the {count} card", "took the {count} cards", e.count || 0),
+  challenge: () => pgettext("the table", "challenged"),
+  color: (e) => pgettext("the table", "named {color}", { color: COLORS[e.color] }),
+  swap: () => pgettext("the table", "traded hands"),
+  press: (e) => pgettext("the table", "pressed pile {pile}", { pile: pileOf(e) }),
+  play: (e) => {
+    let did = pgettext("the table", "played the {card}", { card: cardName(e.cards[0]) });
+    if (e.cards.length > 1) did = _("{line} and the {card}", { line: did, card: cardName(e.cards[1]) });
+    if (e.color) did = _("{line}, naming {color}", { line: did, color: COLORS[e.color] });
+    return onPile(e, did);
+  },
 };
 
 /** One line for the event `e`, with seat names from `names`; `fallback` is the server's text;
  *  `auto` ({seat, why}) when the server made the move for a person: the clock ran out, or the
  *  player was away. Such a move never reads as the player's own choice. */
 export function describe(e, names, fallback, auto) {
-  const name = (s) => (s === undefined || s === null ? "nobody" : names[s] || `seat ${s}`);
+  const name = (s) => (s === undefined || s === null ? _("nobody") : names[s] || _("seat {seat}", { seat: s }));
   if (auto && auto.why === "busy") {
     const line = describe(e, names, fallback);
-    return e.seat === auto.seat ? `${line} (${name(auto.seat)} is thinking quickly: the server is busy)` : line;
+    return e.seat === auto.seat ? _("{line} ({who} is thinking quickly: the server is busy)", { line, who: name(auto.seat) }) : line;
   }
   if (auto && e.seat === auto.seat && TABLE_DID[e.type] && e.reason !== "timeout") {
-    const why = auto.why === "clock" ? "time ran out" : `${name(auto.seat)} is away`;
-    const line = `${why[0].toUpperCase()}${why.slice(1)} — the table ${TABLE_DID[e.type](e)} for ${name(auto.seat)}`;
-    return e.uno ? `${line} and said "UNO!"` : line;
+    const fields = { did: TABLE_DID[e.type](e), who: name(auto.seat) };
+    const line = cap(auto.why === "clock"
+      ? _("time ran out — the table {did} for {who}", fields)
+      : _("{who} is away — the table {did} for {who}", fields));
+    return e.uno ? _('{line} and said "Uno!"', { line }) : line;
   }
-  const who = name(e.seat);
-  const whom = name(e.target);
+  const line = tell(e, name(e.seat), name(e.target));
+  return line === null ? fallback : cap(line);
+}
+
+function tell(e, who, whom) {
+  const f = { who, whom };
   switch (e.type) {
-    case "deal": return `${who} is dealt ${cards(e)}`;
-    case "turn_up": return `${cards(e).replace(/^the/, "The")} is turned up${onPile(e)}`;
-    case "put_back": return `The ${e.cards && e.cards.length ? cardName(e.cards[0]) : "Wild Draw Four"} turned up goes back into the deck`;
+    case "deal": return _("{who} is dealt {cards}", { who, cards: cards(e) });
+    case "turn_up": return onPile(e, _("the {card} is turned up", { card: cardName(e.cards[0]) }));
+    case "put_back": return _("the {card} turned up goes back into the deck", { card: e.cards && e.cards.length ? cardName(e.cards[0]) : _("Wild Draw Four") });
     case "play": case "jump": {
-      let text = `${who} ${e.type === "jump" ? "jumps in with" : "plays"} the ${cardName(e.cards[0])}`;
-      if (e.cards.length > 1) text += ` and the ${cardName(e.cards[1])}`;
-      if (e.color) text += `, naming ${COLORS[e.color]}`;
-      text += onPile(e);
-      return e.uno ? `${text} and says "UNO!"` : text;
+      const line = played(e, who);
+      return e.uno ? _('{line} and says "Uno!"', { line }) : line;
     }
-    case "draw":
-      if (!e.count && !(e.cards && e.cards.length)) return `${who} draws nothing: the piles are empty`;
-      return `${who} draws ${cards(e)}${REASONS[e.reason] || ""}`;
-    case "pass": return `${who} keeps the card drawn`;
-    case "accept": return `${who} takes the ${e.count} cards`;
-    case "challenge": return `${who} challenges ${whom}'s Wild Draw Four`;
-    case "reveal": return `${who} shows ${whom} their hand: ${cards(e)}`;
-    case "verdict": return `${who} is ${e.reason}`;
-    case "color": return `${who} names ${COLORS[e.color]}`;
-    case "skip": return `${who} is skipped`;
-    case "reverse": return `Play now goes ${e.count === 1 ? "clockwise" : "counterclockwise"}`;
-    case "cancel": return `The jump-in cancels ${who}'s ${CANCELLED[e.reason] || "card"}`;
-    case "swap": return `${who} trades hands with ${whom}`;
-    case "rotate": return "Every hand passes to the next player";
-    case "shuffle_hands": return `${who} gathers all ${e.count} cards in hand, shuffles and deals them again`;
-    case "hand": return `${who} now holds ${cards(e)}`;
-    case "uno": return `${who} says "UNO!"`;
-    case "catch": return `${who} catches ${whom} without UNO`;
-    case "reshuffle": return `The discard pile is shuffled into a new draw pile of ${e.count} cards`;
-    case "extra_turn": return `${who} takes an extra turn`;
-    case "blocked": return BLOCKED[e.reason] || "The round ends without a winner";
+    case "draw": {
+      if (!e.count && !(e.cards && e.cards.length)) return _("{who} draws nothing: the piles are empty", f);
+      const line = _("{who} draws {cards}", { who, cards: cards(e) });
+      return REASONS[e.reason] ? _(REASONS[e.reason], { line }) : line;
+    }
+    case "pass": return _("{who} keeps the card drawn", f);
+    case "accept": return ngettext("{who} takes the {count} card", "{who} takes the {count} cards", e.count || 0, f);
+    case "challenge": return _("{who} challenges {whom}'s Wild Draw Four", f);
+    case "reveal": return _("{who} shows {whom} the hand: {cards}", { ...f, cards: cards(e) });
+    case "verdict": return e.reason === "guilty" ? _("{who} is guilty", f) : _("{who} is innocent", f);
+    case "color": return _("{who} names {color}", { who, color: COLORS[e.color] });
+    case "skip": return _("{who} is skipped", f);
+    case "reverse": return e.count === 1 ? _("play now goes clockwise") : _("play now goes counterclockwise");
+    case "cancel": return _("the jump cancels {who}'s {card}", { who, card: CANCELLED[e.reason] || _("card") });
+    case "swap": return _("{who} trades hands with {whom}", f);
+    case "rotate": return _("every hand passes to the next player");
+    case "shuffle_hands": return ngettext("{who} gathers all {count} card in hand, shuffles and deals them again", "{who} gathers all {count} cards in hand, shuffles and deals them again", e.count || 0, f);
+    case "hand": return _("{who} now holds {cards}", { who, cards: cards(e) });
+    case "uno": return _('{who} says "Uno!"', f);
+    case "catch": return _("{who} catches {whom} without Uno", f);
+    case "reshuffle": return ngettext("the discard pile is shuffled into a new draw pile of {count} card", "the discard pile is shuffled into a new draw pile of {count} cards", e.count || 0);
+    case "extra_turn": return _("{who} takes an extra turn", f);
+    case "blocked": return _(BLOCKED[e.reason] || "the round ends without a winner");
     // the table's bound on a round's actions cut the last round short (unokit.words.left_unfinished)
-    case "unfinished": return `Round ${e.round} was left unfinished after ${Number(e.count).toLocaleString("en")} actions, the table's bound: nobody scores it`;
-    case "round_over": return e.seat !== undefined ? `${who} goes out and wins the round` : "The round ends";
+    case "unfinished": return _("round {round} was left unfinished after {actions} actions, the table's bound: nobody scores it", { round: num(e.round), actions: num(e.count) });
+    case "round_over": return e.seat !== undefined && e.seat !== null ? _("{who} goes out and wins the round", f) : _("the round ends");
     // Triple Play
     case "lit": {
       const piles = (e.reason || "").replace(/@/g, "").split(" ");
-      return `The unit lights pile${piles.length > 1 ? "s" : ""} ${piles.join(" and ")}`;
+      return ngettext("the unit lights pile {piles}", "the unit lights piles {piles}", piles.length, { piles: join(piles) });
     }
-    case "counter": return `Pile ${(e.reason || "").slice(1)}'s counter is at ${e.count || 0}: its light is ${LIGHTS[e.color] || "off"}`;
-    case "overload": return `Pile ${(e.reason || "").slice(1)} overloads: ${who} must draw ${e.count}`;
-    case "press": return `${who} presses pile ${(e.reason || "").slice(1)}`;
-    case "clear": return `${who} holds pile ${(e.reason || "").slice(1)} down: its counter is reset`;
-    case "trim": return `Pile ${(e.reason || "").slice(1)} is trimmed to its top card (${e.count} set aside)`;
-    case "give": return `${who} gives ${e.count} overload card${e.count === 1 ? "" : "s"} to ${whom}`;
-    case "timeout": return `${who} runs out of time`;
+    case "counter": return _("pile {pile}'s counter is at {n}, its light {light}", { pile: pileOf(e), n: num(e.count || 0), light: LIGHTS[e.color] || "?" });
+    case "overload": return _("pile {pile} overloads: {who} must draw {n}", { who, pile: pileOf(e), n: num(e.count) });
+    case "press": return _("{who} presses pile {pile}", { who, pile: pileOf(e) });
+    case "clear": return _("{who} holds pile {pile} down: its counter is reset", { who, pile: pileOf(e) });
+    case "trim": return ngettext("pile {pile} is trimmed to its top card: {count} card set aside", "pile {pile} is trimmed to its top card: {count} cards set aside", e.count || 0, { pile: pileOf(e) });
+    case "give": return ngettext("{who} gives {count} overload card to {whom}", "{who} gives {count} overload cards to {whom}", e.count || 0, f);
+    case "timeout": return _("{who} runs out of time", f);
     // Party!
-    case "point_chosen": return `${who} has pointed`;
-    case "point": return `${who} points at ${whom}`;
-    case "link": return `${who} and ${whom} are linked: what one draws, the other draws too`;
-    case "link_kept": return `${who} and ${whom} stay linked: there are no two new players to link`;
-    case "unlink": return `The link between ${who} and ${whom} ends`;
-    case "mini_start": return `The ${cardName(e.cards[0])} starts a mini pile in front of ${whom}`;
-    case "set_aside": return `The ${cardName(e.cards[0])} turned for the mini pile is set aside`;
-    case "no_mini_pile": return "No card that is not wild is left to start a mini pile";
-    case "mini_play": return `${who} plays the ${cardName(e.cards[0])} on the mini pile${e.uno ? ' and says "UNO!"' : ""}`;
-    case "take": return `${who} takes the mini pile: ${cards(e)}`;
-    default: return fallback;
+    case "point_chosen": return _("{who} has pointed", f);
+    case "point": return _("{who} points at {whom}", f);
+    case "link": return _("{who} and {whom} are linked", f);
+    case "link_kept": return _("{who} and {whom} stay linked: there are no two new players to link", f);
+    case "unlink": return _("the link between {who} and {whom} ends", f);
+    case "mini_start": return _("the {card} starts a mini pile in front of {whom}", { whom, card: cardName(e.cards[0]) });
+    case "set_aside": return _("the {card} turned for the mini pile is set aside", { card: cardName(e.cards[0]) });
+    case "no_mini_pile": return _("no card that is not wild is left to start a mini pile");
+    case "mini_play": {
+      const line = _("{who} plays the {card} on the mini pile", { who, card: cardName(e.cards[0]) });
+      return e.uno ? _('{line} and says "Uno!"', { line }) : line;
+    }
+    case "take": return _("{who} takes the mini pile: {cards}", { who, cards: cards(e) });
+    default: return null;
   }
 }
