@@ -11,6 +11,8 @@ import { renderUnit, renderParty } from "./variants.js";
 import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
+import { cue } from "./cues.js";
+import { FEEL_WORDS } from "./words.js";
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
 const replaying = location.pathname === "/replay";
@@ -20,7 +22,7 @@ const ctrl = {
   frame: null, table: null, version: null, view: null, seat: null, legal: [], aimed: new Map(),
   chat: [], newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
   sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false, wasMine: false,
-  deadline: null, dealAt: null, prompt: "", reclaim: null, tallyUntil: null, noticeUntil: null,
+  deadline: null, tickedAt: null, dealAt: null, prompt: "", reclaim: null, tallyUntil: null, noticeUntil: null,
   resultShut: "", send, act,
 };
 const TALLY_MS = 4000;  // Point Taken's tally stays this long after the pointing, then goes
@@ -50,8 +52,10 @@ ctrl.playCard = (code, pile = 0) => {
   let choices = playOptions(ctrl.legal, code);
   if (!choices.length) { announce(`${cardName(code)} cannot be played now`); return; }
   // dropped on one of Triple Play's piles: the choices for that pile, if it takes the card
+  // a pile that does not take it refuses it there, in words: never played on another pile
   const onPile = choices.filter((a) => a.split(" ").includes(`@${pile}`));
-  if (pile && onPile.length) choices = onPile;
+  if (pile && !onPile.length) { const text = FEEL_WORDS.pileRefuses(cardName(code), pile); notice(text); announce(text); return; }
+  if (pile) choices = onPile;
   const has = (a) => a.split(" ").includes("uno");
   const withUno = choices.filter(has);
   const withoutUno = choices.filter((a) => !has(a));
@@ -251,12 +255,22 @@ function tick() {
     const mine = ctrl.view.to_play === ctrl.seat;
     $("#my-clock").hidden = !mine;
     if (mine) $("#my-clock").textContent = `${Math.ceil(left)} s left`;
+    lastSeconds(mine, left);
   } else $("#my-clock").hidden = true;
   const deal = $("#deal-clock");
   if (ctrl.dealAt && ctrl.view && ctrl.view.over) {
     const left = Math.max(0, Math.ceil((ctrl.dealAt - now) / 1000));
     deal.textContent = `The next round is dealt in ${left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`}.`;
   } else deal.textContent = "";
+}
+
+/** The last 5 s of your own turn: a tick (and a short buzz on phones) each second. */
+function lastSeconds(mine, left) {
+  const second = Math.ceil(left);
+  if (!mine || second > 5) ctrl.tickedAt = null;
+  if (!mine || left <= 0 || second > 5 || second === ctrl.tickedAt) return;
+  ctrl.tickedAt = second;
+  cue("tick");
 }
 
 // ---------------------------------------------------------------- keyboard ---

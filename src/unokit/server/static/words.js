@@ -112,3 +112,9 @@ export function describe(e, names, fallback, auto) {
     default: return fallback;
   }
 }
+
+/** The page's own words for how the table feels: the side panel's button, sound, chat on a
+ *  phone, help. */
+export const FEEL_WORDS = {
+  pileRefuses: (card, pile) => `Pile ${pile} does not take the ${card}: drop it on a lit pile it matches.`,
+};

@@ -1,0 +1,150 @@
+"""How the table feels in Chromium: the gentle turn clock and its last seconds, a phone held
+sideways, Triple Play's drop targets, cards that move, sound and buzzes, chat on a phone.
+
+Lean on purpose (it runs in CI on 2 cores): one browser and one server for the module, tables
+dealt over the API, and each page driven by clicks, taps and drags as a person would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+from tests.server.browser_kit import module_browser, module_server, take_a_turn
+from tests.server.live import Server
+
+__all__ = ["module_browser", "module_server"]  # the fixtures
+
+DESKTOP = {"width": 1280, "height": 800}
+
+BUZZES = """() => {
+  window.buzzes = [];
+  navigator.vibrate = (pattern) => { window.buzzes.push(pattern); return true; };
+}"""
+"""Every navigator.vibrate call the page makes, recorded (a headless browser has no motor)."""
+
+
+def seat_ann(
+    browser: Browser,
+    server: Server,
+    preset: str,
+    seats: int,
+    viewport: dict[str, int] | None = None,
+    *,
+    start: bool = True,
+    touch: bool = False,
+    **body: Any,
+) -> Page:
+    """A table made over the API (greedy bots but Ann), opened on Ann's page (vibrate
+    recorded) and started by her click."""
+    made = server.post(
+        "/api/tables",
+        {"name": "Ann", "preset": preset, "seats": seats, "bots": ["greedy"] * (seats - 1), **body},
+    )
+    context = browser.new_context(
+        viewport=viewport or DESKTOP, has_touch=touch, is_mobile=touch
+    )
+    page = context.new_page()
+    page.add_init_script(f"({BUZZES})()")
+    page.goto(server.base + "/health")  # the origin, to hold the seat token
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{server.base}/t/{made['table']}")
+    if start:
+        page.click("[data-control=start]")
+    return page
+
+
+def test_the_clock_that_runs_out_draws_and_passes_for_a_person_and_ticks_before(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """A person who lets the turn clock run out is drawn a card (or takes the penalty) and
+    passed; the table never plays their cards. Each of the last 5 seconds ticks and buzzes."""
+    page = seat_ann(module_browser, module_server, "mattel-2021", 2, seed=4, turn_timer=6)
+    page.wait_for_selector("#log li[data-auto=clock]", timeout=30_000)
+    page.wait_for_timeout(300)  # the rest of that move's lines
+    lines = page.locator("#log li[data-auto=clock]").all_inner_texts()
+    assert lines and all(" the table played " not in line for line in lines), lines
+    assert any(" the table drew " in line or " the table took " in line for line in lines), lines
+    buzzes = page.evaluate("window.buzzes")
+    assert 25 in buzzes, buzzes  # the ticks' buzz, each of the last seconds
+    assert buzzes.count(25) <= 5, buzzes
+    page.context.close()
+
+
+PICK_A_REFUSAL = """() => {
+  const colour = (c) => ('RYGB'.includes(c[0]) ? c[0] : null);
+  const symbol = (c) => (colour(c) ? c.slice(1) : c);
+  const takes = (card, top) => !colour(card) || !colour(top) || colour(card) === colour(top)
+    || symbol(card) === symbol(top);
+  const lit = [...document.querySelectorAll('.slot.lit[data-pile]')]
+    .map((s) => [Number(s.dataset.pile), s.querySelector('.card').dataset.code]);
+  const hand = [...document.querySelectorAll('#hand .card')];
+  for (const [i, node] of hand.entries()) {
+    if (!node.classList.contains('playable')) continue;
+    const code = node.dataset.code;
+    const yes = lit.filter(([, top]) => takes(code, top)).map(([p]) => p);
+    const no = lit.filter(([, top]) => !takes(code, top)).map(([p]) => p);
+    if (yes.length && no.length) return { index: i, code, take: yes[0], refuse: no[0] };
+  }
+  return null;
+}"""
+"""Ann's first playable card with a lit pile that takes it and a lit pile that does not."""
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag_to(page: Page, card: str, target: str, *, release: bool = True) -> None:
+    x, y = centre(page, card)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    tx, ty = centre(page, target)
+    page.mouse.move(tx, ty, steps=8)
+    if release:
+        page.mouse.up()
+
+
+def test_a_triple_play_pile_that_cannot_take_a_card_refuses_the_drop_in_words(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """While a card is dragged only the piles that take it are lit as targets; dropped on a
+    lit pile that does not take it, it is refused there in words and nothing is played (never
+    put on another pile); dropped on a pile that takes it, it is played there."""
+    page = seat_ann(module_browser, module_server, "triple-play", 3, seed=5, house={"timer": 600})
+    picked = None
+    for _ in range(30):
+        page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+        page.wait_for_timeout(200)
+        picked = page.evaluate(PICK_A_REFUSAL)
+        if picked:
+            break
+        take_a_turn(page)
+        page.wait_for_timeout(300)
+    assert picked, "no card with a pile that refuses it came in 30 turns"
+    card = f"#hand .card >> nth={picked['index']}"
+    refuse = f".slot[data-pile='{picked['refuse']}']"
+    take = f".slot[data-pile='{picked['take']}']"
+    version = page.evaluate("document.body.dataset.version")
+    held = page.locator("#hand .card").count()
+    drag_to(page, card, refuse, release=False)
+    assert "can-take" in (page.get_attribute(take, "class") or "")
+    assert "can-take" not in (page.get_attribute(refuse, "class") or "")
+    assert "drop-here" not in (page.get_attribute(refuse, "class") or "")
+    page.mouse.up()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert f"Pile {picked['refuse']} does not take" in page.inner_text("#notice")
+    page.wait_for_timeout(600)
+    assert page.evaluate("document.body.dataset.version") == version  # nothing was sent
+    assert page.locator("#hand .card").count() == held
+    assert page.locator(".slot.can-take").count() == 0  # the targets go out with the drag
+    drag_to(page, card, take)
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20_000)
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')].some((li) => / on pile \\d/.test(li.textContent))"
+    )
+    played = [t for t in page.locator("#log li").all_inner_texts() if t.startswith("Ann plays")]
+    assert played and played[-1].endswith(f"on pile {picked['take']}"), played
+    page.context.close()
