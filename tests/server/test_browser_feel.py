@@ -16,6 +16,7 @@ from tests.server.live import Server
 __all__ = ["module_browser", "module_server"]  # the fixtures
 
 DESKTOP = {"width": 1280, "height": 800}
+LANDSCAPE = {"width": 844, "height": 390}
 
 BUZZES = """() => {
   window.buzzes = [];
@@ -147,4 +148,24 @@ def test_a_triple_play_pile_that_cannot_take_a_card_refuses_the_drop_in_words(
     )
     played = [t for t in page.locator("#log li").all_inner_texts() if t.startswith("Ann plays")]
     assert played and played[-1].endswith(f"on pile {picked['take']}"), played
+    page.context.close()
+
+
+def test_a_phone_held_sideways_keeps_the_side_panel_behind_a_button(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """On a short, wide phone the log, scores and chat are one tap away, over the table, and
+    put away again; the table and the hand keep the whole screen otherwise."""
+    page = seat_ann(module_browser, module_server, "mattel-2021", 4, LANDSCAPE, touch=True, seed=2)
+    page.wait_for_selector("#hand .card")
+    assert not page.locator("#side").is_visible()
+    toggle = page.locator("#side-toggle")
+    assert toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false"
+    toggle.tap()
+    page.wait_for_selector("#log li")
+    assert page.locator("#log").is_visible() and toggle.get_attribute("aria-expanded") == "true"
+    toggle.tap()
+    assert not page.locator("#side").is_visible()
+    page.set_viewport_size(DESKTOP)  # a desktop window has the panel beside the table
+    assert page.locator("#side").is_visible() and not toggle.is_visible()
     page.context.close()

@@ -12,6 +12,7 @@ import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, 
 import { showLobby } from "./lobby.js";
 import { setupAlerts, sounds, yourTurn } from "./alerts.js";
 import { cue } from "./cues.js";
+import { setupSidePanel } from "./sidepanel.js";
 import { FEEL_WORDS } from "./words.js";
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
@@ -357,6 +358,7 @@ function showTable() {
   $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status("you take your seat back"); });
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   document.addEventListener("keydown", onKey);
+  setupSidePanel();
   setInterval(tick, 250);
   // a dead link (the table ended, or a mistyped address) says so, rather than an empty felt
   fetch(`/api/tables/${tableId}`).then(async (res) => {
@@ -374,5 +376,6 @@ if (replaying) {
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !$("#round-end").hidden) { ctrl.shutResult(); ev.preventDefault(); } });
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   setInterval(tick, 250);
+  setupSidePanel();
   import("./replay.js").then((m) => m.showReplay({ draw: drawStep, status }));
 } else if (tableId) showTable(); else showLobby(status);

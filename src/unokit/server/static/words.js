@@ -116,5 +116,7 @@ export function describe(e, names, fallback, auto) {
 /** The page's own words for how the table feels: the side panel's button, sound, chat on a
  *  phone, help. */
 export const FEEL_WORDS = {
+  sidePanel: "Log & chat",
+  sidePanelClose: "Back to the table",
   pileRefuses: (card, pile) => `Pile ${pile} does not take the ${card}: drop it on a lit pile it matches.`,
 };
