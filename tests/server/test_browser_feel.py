@@ -7,13 +7,18 @@ dealt over the API, and each page driven by clicks, taps and drags as a person w
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Any
 
 from playwright.sync_api import Browser, Page
-from tests.server.browser_kit import module_browser, module_server, take_a_turn
+from tests.server.browser_kit import DOCS, module_browser, module_server, take_a_turn
 from tests.server.live import Server
 
 __all__ = ["module_browser", "module_server"]  # the fixtures
+
+REFRESH = os.environ.get("UNOKIT_SCREENSHOTS", "") not in ("", "0")
+"""With ``UNOKIT_SCREENSHOTS=1`` the pictures of docs/server.md are taken again."""
 
 DESKTOP = {"width": 1280, "height": 800}
 LANDSCAPE = {"width": 844, "height": 390}
@@ -23,6 +28,20 @@ BUZZES = """() => {
   navigator.vibrate = (pattern) => { window.buzzes.push(pattern); return true; };
 }"""
 """Every navigator.vibrate call the page makes, recorded (a headless browser has no motor)."""
+
+FLIGHTS = """() => {
+  window.flights = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (!n.classList || !n.classList.contains('flying')) continue;
+      window.flights.push({ kind: n.dataset.kind, from: n.dataset.from, to: n.dataset.to,
+        code: n.dataset.code || null, pointer: getComputedStyle(n).pointerEvents,
+        moving: n.getAnimations().length > 0 });
+    }
+  }).observe(document, { childList: true, subtree: true });
+}"""
+"""Every card the page sends flying: its movement, whether its face shows, whether it takes
+pointers and is animated."""
 
 
 def seat_ann(
@@ -34,6 +53,7 @@ def seat_ann(
     *,
     start: bool = True,
     touch: bool = False,
+    reduced: bool = False,
     **body: Any,
 ) -> Page:
     """A table made over the API (greedy bots but Ann), opened on Ann's page (vibrate
@@ -43,10 +63,14 @@ def seat_ann(
         {"name": "Ann", "preset": preset, "seats": seats, "bots": ["greedy"] * (seats - 1), **body},
     )
     context = browser.new_context(
-        viewport=viewport or DESKTOP, has_touch=touch, is_mobile=touch
+        viewport=viewport or DESKTOP,
+        has_touch=touch,
+        is_mobile=touch,
+        reduced_motion="reduce" if reduced else "no-preference",
     )
     page = context.new_page()
     page.add_init_script(f"({BUZZES})()")
+    page.add_init_script(f"({FLIGHTS})()")
     page.goto(server.base + "/health")  # the origin, to hold the seat token
     page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
     page.goto(f"{server.base}/t/{made['table']}")
@@ -169,3 +193,76 @@ def test_a_phone_held_sideways_keeps_the_side_panel_behind_a_button(
     page.set_viewport_size(DESKTOP)  # a desktop window has the panel beside the table
     assert page.locator("#side").is_visible() and not toggle.is_visible()
     page.context.close()
+
+
+IN_FLIGHT = """() => {
+  const flying = [...document.querySelectorAll('#flights .flying')].filter((n) => {
+    const a = n.getAnimations()[0];
+    return a && a.currentTime > 120 && a.currentTime < 260;
+  });
+  if (!flying.length) return false;
+  document.getAnimations().forEach((a) => a.pause());
+  return true;
+}"""
+"""Pause every animation when a card is half way through its flight (for a screenshot)."""
+
+
+def play_for(page: Page, seconds: float, enough: Any = None) -> None:
+    """Ann takes her turns by clicking, until ``enough(page)`` or the time is up."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not (enough and enough(page)):
+        if page.evaluate("document.body.dataset.over") == "true":
+            page.locator("[data-control=next_round], [data-control=rematch]").first.click()
+        take_a_turn(page)
+        page.wait_for_timeout(120)
+
+
+def test_cards_fly_from_seats_to_the_pile_and_from_the_deck_face_down_to_others(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Another seat's card flies from that seat to the pile, face up; cards others draw fly
+    from the deck to their seat face down, and Ann's own draws face up to her hand; no
+    flight takes a pointer, so a tap during one is taken at once."""
+    page = seat_ann(module_browser, module_server, "mattel-2021", 4, seed=8)
+    page.wait_for_selector("#hand .card")
+
+    def seen(page: Page) -> bool:
+        kinds = {(f["kind"], f["to"] if f["kind"] == "play" else "") for f in flights(page)}
+        return ("play", "pile") in kinds and any(
+            f["kind"] == "draw" and f["to"] != "seat-0" for f in flights(page)
+        )
+
+    play_for(page, 60, seen)
+    got = flights(page)
+    plays = [f for f in got if f["kind"] == "play"]
+    assert plays and all(f["from"] != "seat-0" and f["to"] == "pile" and f["code"] for f in plays)
+    others = [f for f in got if f["kind"] == "draw" and f["to"] != "seat-0"]
+    assert others and all(f["from"] == "deck" and f["code"] is None for f in others), got
+    assert all(f["code"] for f in got if f["kind"] == "draw" and f["to"] == "seat-0"), got
+    assert all(f["pointer"] == "none" and f["moving"] for f in got), got
+    if REFRESH:  # a card in the air, its flight paused for the picture
+        for _ in range(40):
+            take_a_turn(page)
+            if page.evaluate(IN_FLIGHT):
+                page.screenshot(path=str(DOCS / "card-in-flight-desktop.jpg"), type="jpeg", quality=80)
+                page.evaluate("document.getAnimations().forEach((a) => a.play())")
+                break
+            page.wait_for_timeout(40)
+    page.context.close()
+
+
+def test_nothing_flies_for_a_reduced_motion_setting(
+    module_browser: Browser, module_server: Server
+) -> None:
+    page = seat_ann(module_browser, module_server, "mattel-2021", 4, reduced=True, seed=8)
+    page.wait_for_selector("#hand .card")
+    version = int(page.evaluate("document.body.dataset.version"))
+    play_for(page, 5)
+    assert int(page.evaluate("document.body.dataset.version")) > version + 4
+    assert flights(page) == []
+    page.context.close()
+
+
+def flights(page: Page) -> list[dict[str, Any]]:
+    got: list[dict[str, Any]] = page.evaluate("window.flights")
+    return got

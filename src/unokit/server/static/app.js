@@ -14,6 +14,7 @@ import { setupAlerts, sounds, yourTurn } from "./alerts.js";
 import { cue } from "./cues.js";
 import { setupSidePanel } from "./sidepanel.js";
 import { FEEL_WORDS } from "./words.js";
+import { animate } from "./motion.js";
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
 const replaying = location.pathname === "/replay";
@@ -132,6 +133,7 @@ function onFrame(frame) {
   else if (types.has("press")) sounds.press();
   else if (types.has("play") || types.has("jump")) sounds.play();
   redraw();
+  animate(ctrl, frame);
 }
 
 function redraw() {
