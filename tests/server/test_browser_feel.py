@@ -29,6 +29,18 @@ BUZZES = """() => {
 }"""
 """Every navigator.vibrate call the page makes, recorded (a headless browser has no motor)."""
 
+HEARD = """() => {
+  window.sounded = 0;
+  for (const C of [OscillatorNode, AudioBufferSourceNode]) {
+    const start = C.prototype.start;
+    C.prototype.start = function (...args) { window.sounded += 1; return start.apply(this, args); };
+  }
+  window.cues = [];
+  new MutationObserver(() => window.cues.push(document.body.dataset.cue))
+    .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-cues'] });
+}"""
+"""The page's cues in order (body data-cue), and how many sounds Web Audio started."""
+
 FLIGHTS = """() => {
   window.flights = [];
   new MutationObserver((records) => {
@@ -71,6 +83,7 @@ def seat_ann(
     page = context.new_page()
     page.add_init_script(f"({BUZZES})()")
     page.add_init_script(f"({FLIGHTS})()")
+    page.add_init_script(f"({HEARD})()")
     page.goto(server.base + "/health")  # the origin, to hold the seat token
     page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
     page.goto(f"{server.base}/t/{made['table']}")
@@ -266,3 +279,34 @@ def test_nothing_flies_for_a_reduced_motion_setting(
 def flights(page: Page) -> list[dict[str, Any]]:
     got: list[dict[str, Any]] = page.evaluate("window.flights")
     return got
+
+
+def test_sound_is_on_at_first_and_a_choice_to_turn_it_off_is_remembered(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """A first visit hears the table (a distinct sound for a turn, a play, a draw, with a buzz
+    for the turn) and is asked once, in the bar; "Off" silences sounds and buzzes, and a
+    reload remembers it."""
+    page = seat_ann(module_browser, module_server, "mattel-2021", 4, seed=8)
+    page.wait_for_selector("#sound-ask")
+    assert not page.locator("#sound-toggle").is_visible()
+
+    def heard(page: Page) -> bool:
+        return {"turn", "play", "draw"} <= set(page.evaluate("window.cues"))
+
+    play_for(page, 60, heard)
+    assert heard(page), page.evaluate("window.cues")
+    assert page.evaluate("window.sounded") > 0
+    assert 40 in page.evaluate("window.buzzes")  # your turn
+    page.click("#sound-ask button >> text=Off")
+    assert not page.locator("#sound-ask").count()
+    assert page.inner_text("#sound-toggle") == "Sound off"
+    page.evaluate("window.sounded = 0; window.buzzes = []; window.cues = []")
+    play_for(page, 30, lambda p: len(p.evaluate("window.cues")) >= 4)
+    assert len(page.evaluate("window.cues")) >= 4
+    assert page.evaluate("window.sounded") == 0 and page.evaluate("window.buzzes") == []
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert not page.locator("#sound-ask").count()
+    assert page.inner_text("#sound-toggle") == "Sound off"
+    page.context.close()

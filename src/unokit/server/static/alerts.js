@@ -5,13 +5,10 @@ import { cue, isSoundOn, setSound } from "./cues.js";
 
 let alertsOn = localStorage.getItem("unokit:alerts") === "1";
 
-/** The table's sounds (static/cues.js): your turn, a card played, Triple Play's press and
- * overload. */
+/** Your turn's sound, and the one the sound button plays (static/cues.js has them all). */
 export const sounds = {
   turn: () => cue("turn"),
   play: () => cue("play"),
-  press: () => cue("press"),
-  overload: () => cue("overload"),
 };
 
 export function yourTurn(text) {
@@ -40,4 +37,5 @@ export function setupAlerts(soundButton, alertButton) {
     show();
   });
   show();
+  return show;
 }

@@ -10,8 +10,9 @@ import { promptText, aimedActions, renderActions, describeChoice, openChooser, e
 import { renderUnit, renderParty } from "./variants.js";
 import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
-import { setupAlerts, sounds, yourTurn } from "./alerts.js";
-import { cue } from "./cues.js";
+import { setupAlerts, yourTurn } from "./alerts.js";
+import { cue, frameCue } from "./cues.js";
+import { askSound } from "./soundchoice.js";
 import { setupSidePanel } from "./sidepanel.js";
 import { FEEL_WORDS } from "./words.js";
 import { animate } from "./motion.js";
@@ -128,10 +129,9 @@ function onFrame(frame) {
   if ($("#chooser").open && !ctrl.legal.length) $("#chooser").close();
   appendLog(frame, ctrl.table.seats.map((s) => s.name));
   if (before && frame.table && frame.events_from !== 0) noteLeavers(before, frame.table);
-  const types = new Set(ctrl.newEvents.map((e) => e.event.type));
-  if (types.has("overload")) sounds.overload();
-  else if (types.has("press")) sounds.press();
-  else if (types.has("play") || types.has("jump")) sounds.play();
+  // one sound a frame, the most telling of its events (static/cues.js); none for a whole log
+  const heard = frame.events_from === 0 ? null : frameCue(ctrl.newEvents, frame.seat);
+  if (heard) cue(heard);
   redraw();
   animate(ctrl, frame);
 }
@@ -361,6 +361,7 @@ function showTable() {
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   document.addEventListener("keydown", onKey);
   setupSidePanel();
+  askSound(() => refreshSound());
   setInterval(tick, 250);
   // a dead link (the table ended, or a mistyped address) says so, rather than an empty felt
   fetch(`/api/tables/${tableId}`).then(async (res) => {
@@ -373,7 +374,7 @@ function showTable() {
 }
 
 setupToggles();
-setupAlerts($("#sound-toggle"), $("#alert-toggle"));
+const refreshSound = setupAlerts($("#sound-toggle"), $("#alert-toggle"));
 if (replaying) {
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !$("#round-end").hidden) { ctrl.shutResult(); ev.preventDefault(); } });
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });

@@ -104,3 +104,24 @@ export function setSound(on) {
 
 /** Whether the player has chosen yet (the first visit asks). */
 export const soundChosen = () => localStorage.getItem("unokit:sound") !== null;
+
+/** The one cue a frame's new events call for (the most telling of them), for seat `me`. */
+export function frameCue(events, me) {
+  let best = null;
+  const rank = ["draw", "play", "press", "skip", "reverse", "uno", "catch", "draw_four", "overload", "win"];
+  const consider = (name) => { if (rank.indexOf(name) > rank.indexOf(best)) best = name; };
+  for (const { event: e } of events) {
+    const t = e.type;
+    if (t === "round_over" && e.seat !== undefined && e.seat === me) consider("win");
+    else if (t === "overload") consider("overload");
+    else if ((t === "play" || t === "jump") && e.cards && e.cards[0] === "W+4") consider("draw_four");
+    else if (t === "catch") consider("catch");
+    else if (t === "uno" || ((t === "play" || t === "jump" || t === "mini_play") && e.uno)) consider("uno");
+    else if (t === "skip") consider("skip");
+    else if (t === "reverse") consider("reverse");
+    else if (t === "press") consider("press");
+    else if (t === "play" || t === "jump" || t === "mini_play") consider("play");
+    else if (t === "draw" || t === "take") consider("draw");
+  }
+  return best;
+}

@@ -118,5 +118,11 @@ export function describe(e, names, fallback, auto) {
 export const FEEL_WORDS = {
   sidePanel: "Log & chat",
   sidePanelClose: "Back to the table",
+  soundAsk: "Sound?",
+  soundAskLong: "Sound is on: tones for your turn, plays, draws, UNO!, catches and the clock's last seconds (phones also buzz). Keep it?",
+  soundKeep: "On",
+  soundKeepLong: "Keep sound on",
+  soundOff: "Off",
+  soundOffLong: "Turn sound off",
   pileRefuses: (card, pile) => `Pile ${pile} does not take the ${card}: drop it on a lit pile it matches.`,
 };
