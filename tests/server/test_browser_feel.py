@@ -7,6 +7,7 @@ dealt over the API, and each page driven by clicks, taps and drags as a person w
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from typing import Any
@@ -22,6 +23,7 @@ REFRESH = os.environ.get("UNOKIT_SCREENSHOTS", "") not in ("", "0")
 
 DESKTOP = {"width": 1280, "height": 800}
 LANDSCAPE = {"width": 844, "height": 390}
+PHONE = {"width": 390, "height": 844}
 
 BUZZES = """() => {
   window.buzzes = [];
@@ -310,3 +312,49 @@ def test_sound_is_on_at_first_and_a_choice_to_turn_it_off_is_remembered(
     assert not page.locator("#sound-ask").count()
     assert page.inner_text("#sound-toggle") == "Sound off"
     page.context.close()
+
+
+def test_chat_on_a_phone_shows_a_toast_and_a_badge_and_opens_as_a_sheet_with_emotes(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Bob writes while Ann plays on a phone: his line shows as a toast and the Chat button in
+    the bar counts it; one tap opens the chat as a sheet, and an emote is sent as a line."""
+    made = module_server.post("/api/tables", {"name": "Ann", "seats": 3, "bots": ["greedy"]})
+    bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
+    context = module_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(module_server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{module_server.base}/t/{made['table']}")
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand .card")
+    with module_server.seat(made["table"], bob["token"]) as ws:
+        ws.send(json.dumps({"type": "chat", "text": "nice one"}))
+        page.wait_for_selector("#chat-toast:not([hidden])")
+        assert page.inner_text("#chat-toast") == "Bob: nice one"
+        ws.send(json.dumps({"type": "chat", "text": "your turn soon"}))
+        page.wait_for_function("document.querySelector('#chat-open .badge').textContent === '2'")
+        assert page.locator("#chat-open").is_visible()
+        assert page.evaluate("document.querySelector('#chat').getBoundingClientRect().top") > 844
+        if REFRESH:
+            page.screenshot(path=str(DOCS / "chat-badge-phone.jpg"), type="jpeg", quality=80)
+        page.locator("#chat-open").tap()
+        page.wait_for_selector("#chat-sheet:not([hidden]) #chat li")
+        assert page.locator("#chat-sheet").is_visible()
+        assert not page.locator("#chat-open .badge").is_visible()  # read
+        page.locator("#emotes .emote >> text=👍").tap()
+        page.wait_for_function(
+            "[...document.querySelectorAll('#chat li')].some((li) => li.textContent === 'Ann: 👍')"
+        )
+        deadline = time.monotonic() + 10
+        said = False
+        while not said and time.monotonic() < deadline:
+            frame = json.loads(ws.recv(timeout=10))
+            said = frame["type"] == "chat" and any(
+                m["text"] == "👍" and m["name"] == "Ann" for m in frame["lines"]
+            )
+        assert said  # Bob reads it as a chat line
+        page.keyboard.press("Escape")
+        assert not page.locator("#chat-sheet").is_visible()
+        assert page.evaluate("!!document.querySelector('#side #chat')")  # the panel is back
+    context.close()

@@ -16,6 +16,7 @@ import { askSound } from "./soundchoice.js";
 import { setupSidePanel } from "./sidepanel.js";
 import { FEEL_WORDS } from "./words.js";
 import { animate } from "./motion.js";
+import { chatArrived, chatConnected, setupChatSheet } from "./chatsheet.js";
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
 const replaying = location.pathname === "/replay";
@@ -98,9 +99,10 @@ function onFrame(frame) {
     ctrl.reclaim = frame.reclaim === undefined ? null : frame.reclaim;
     ctrl.table = null;
     $("#log").replaceChildren();
+    chatConnected();
     return;
   }
-  if (frame.type === "chat") { addChat(ctrl, frame.lines); renderChat(ctrl); return; }
+  if (frame.type === "chat") { addChat(ctrl, frame.lines); renderChat(ctrl); chatArrived(ctrl); return; }
   if (frame.type !== "state") return;
   ctrl.frame = frame;
   const before = ctrl.table;
@@ -361,6 +363,7 @@ function showTable() {
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   document.addEventListener("keydown", onKey);
   setupSidePanel();
+  setupChatSheet(send);
   askSound(() => refreshSound());
   setInterval(tick, 250);
   // a dead link (the table ended, or a mistyped address) says so, rather than an empty felt

@@ -133,7 +133,7 @@ export function renderSeats(ctrl) {
   layoutSeats();
 }
 
-const PHONE = "(max-width: 700px) and (min-height: 501px), (max-width: 559px)";
+export const PHONE = "(max-width: 700px) and (min-height: 501px), (max-width: 559px)";
 const EDGE = 6;  // px kept clear inside the felt's rim
 
 /**
