@@ -342,19 +342,99 @@ def test_chat_on_a_phone_shows_a_toast_and_a_badge_and_opens_as_a_sheet_with_emo
         page.wait_for_selector("#chat-sheet:not([hidden]) #chat li")
         assert page.locator("#chat-sheet").is_visible()
         assert not page.locator("#chat-open .badge").is_visible()  # read
-        page.locator("#emotes .emote >> text=👍").tap()
+        page.locator("#emotes .emote >> text=♥").tap()
         page.wait_for_function(
-            "[...document.querySelectorAll('#chat li')].some((li) => li.textContent === 'Ann: 👍')"
+            "[...document.querySelectorAll('#chat li')].some((li) => li.textContent === 'Ann: ♥')"
         )
         deadline = time.monotonic() + 10
         said = False
         while not said and time.monotonic() < deadline:
             frame = json.loads(ws.recv(timeout=10))
             said = frame["type"] == "chat" and any(
-                m["text"] == "👍" and m["name"] == "Ann" for m in frame["lines"]
+                m["text"] == "♥" and m["name"] == "Ann" for m in frame["lines"]
             )
         assert said  # Bob reads it as a chat line
         page.keyboard.press("Escape")
         assert not page.locator("#chat-sheet").is_visible()
         assert page.evaluate("!!document.querySelector('#side #chat')")  # the panel is back
     context.close()
+
+
+EVERY_CARD = """async () => {
+  const words = await import('/static/words.js');
+  const codes = ['R0', 'Y9', 'G5', 'BS', 'RR', 'Y+2', 'GD', 'BP', ...words.CARD_HELP_SYMBOLS.filter(
+    (s) => s.startsWith('W'))];
+  return codes.map((c) => [c, words.cardHelp(c)]);
+}"""
+"""The help of a card of each kind of every preset (numbers, actions, each wild)."""
+
+
+def test_every_card_says_what_it_does_on_hover_and_on_a_long_press(
+    module_browser: Browser, module_server: Server
+) -> None:
+    page = seat_ann(module_browser, module_server, "mattel-2021", 2, seed=3)
+    page.wait_for_selector("#hand .card")
+    helps = dict(page.evaluate(EVERY_CARD))
+    for code in ("W", "W+4", "WSH", "WSW", "WC", "WCL", "WGA", "WPU", "WDT", "BS", "RR", "Y+2"):
+        assert code in helps
+    assert len(set(helps.values())) == len(helps), helps  # each its own words
+    assert helps["WSH"].startswith("Wild Shuffle Hands") and helps["WSW"].startswith("Wild Swap")
+    assert helps["WC"].startswith("Wild Customizable") and helps["Y9"].endswith("another 9.")
+    page.hover("#top")
+    code = page.get_attribute("#top", "data-code")
+    assert page.get_attribute("#top", "title") == helps.get(code, page.get_attribute("#top", "title"))
+    assert page.get_attribute("#top", "title")
+    page.context.close()
+    phone = seat_ann(module_browser, module_server, "mattel-2021", 2, PHONE, touch=True, seed=3)
+    phone.wait_for_selector("#hand .card.playable")
+    held = phone.locator("#hand .card").count()
+    card = phone.locator("#hand .card.playable").first
+    box = card.bounding_box()
+    assert box is not None
+    cdp = phone.context.new_cdp_session(phone)
+    point = [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    phone.wait_for_selector("#card-help:not([hidden])")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    text = phone.inner_text("#card-help")
+    assert text == phone.evaluate(
+        f"import('/static/words.js').then((w) => w.cardHelp('{card.get_attribute('data-code')}'))"
+    )
+    phone.wait_for_timeout(500)
+    assert phone.locator("#hand .card").count() == held  # the long press played nothing
+    phone.context.close()
+
+
+def test_a_guided_first_round_from_the_lobby_explains_each_moment_as_it_comes(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The lobby's guided round deals against an easy bot; the tips come as their moments
+    do (start, a raised card, and on through the round), each once, and "No more tips" ends
+    them."""
+    page = module_browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(module_server.base + "/")
+    page.click("#first-game")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#coach[data-tip=start]")
+    page.click("[data-control=start]")
+    page.wait_for_selector("#coach[data-tip=raised], #coach[data-tip=draw]", timeout=30_000)
+    if REFRESH:
+        page.screenshot(path=str(DOCS / "first-game-help-desktop.jpg"), type="jpeg", quality=80)
+    tips = {page.get_attribute("#coach", "data-tip")}
+    page.click("#coach button >> text=Got it")
+    assert not page.locator("#coach").is_visible()
+
+    def more(page: Page) -> bool:
+        tip = page.get_attribute("#coach", "data-tip")
+        if page.locator("#coach").is_visible() and tip not in tips:
+            tips.add(tip)
+            last = len(tips) >= 3
+            page.click(f"#coach button >> text={'No more tips' if last else 'Got it'}")
+        return len(tips) >= 3
+
+    play_for(page, 60, more)
+    assert len(tips) >= 3, tips
+    assert not page.locator("#coach").count()  # no more tips
+    play_for(page, 3)
+    assert not page.locator("#coach").count()
+    page.context.close()

@@ -17,6 +17,8 @@ import { setupSidePanel } from "./sidepanel.js";
 import { FEEL_WORDS } from "./words.js";
 import { animate } from "./motion.js";
 import { chatArrived, chatConnected, setupChatSheet } from "./chatsheet.js";
+import { setupCardHelp } from "./cardhelp.js";
+import { coach, offerFirstGame } from "./coach.js";
 
 const tableId = location.pathname.startsWith("/t/") ? location.pathname.slice(3) : null;
 const replaying = location.pathname === "/replay";
@@ -173,6 +175,7 @@ function redraw() {
   document.title = mine ? "● Your turn · unokit" : replaying ? "Watch again · unokit" : "unokit";
   if (mine && !ctrl.wasMine) yourTurn(text);
   ctrl.wasMine = mine;
+  if (tableId) coach(ctrl, tableId);
   tick();
 }
 
@@ -377,6 +380,7 @@ function showTable() {
 }
 
 setupToggles();
+setupCardHelp();
 const refreshSound = setupAlerts($("#sound-toggle"), $("#alert-toggle"));
 if (replaying) {
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !$("#round-end").hidden) { ctrl.shutResult(); ev.preventDefault(); } });
@@ -384,4 +388,4 @@ if (replaying) {
   setInterval(tick, 250);
   setupSidePanel();
   import("./replay.js").then((m) => m.showReplay({ draw: drawStep, status }));
-} else if (tableId) showTable(); else showLobby(status);
+} else if (tableId) showTable(); else { offerFirstGame(status); showLobby(status); }

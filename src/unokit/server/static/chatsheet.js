@@ -8,7 +8,6 @@ import { PHONE } from "./table.js";
 import { FEEL_WORDS } from "./words.js";
 
 const TOAST_MS = 4000;
-const EMOTES = ["👍", "😂", "😮", "😬", "🎉", "GG"];
 let unread = 0;
 let seenId = 0;  // the last line id taken
 let firstBatch = true;  // a connection's first chat frame: the recent lines, mostly old
@@ -58,7 +57,7 @@ export function setupChatSheet(send) {
   const sheet = el("section", { id: "chat-sheet", hidden: true, "aria-label": FEEL_WORDS.chat },
     el("div", { class: "sheet-head" }, close), el("div", { class: "sheet-body" }));
   const emotes = el("div", { id: "emotes", role: "group", "aria-label": FEEL_WORDS.emotes },
-    ...EMOTES.map((text) => {
+    ...FEEL_WORDS.emoteList.map((text) => {
       const b = el("button", { type: "button", class: "small emote", text });
       b.addEventListener("click", () => send({ type: "chat", text }));
       return b;
