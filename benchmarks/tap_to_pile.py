@@ -52,7 +52,8 @@ WATCH = """() => {
     if (t && top && top.dataset.code === t.code && window.landed === null) {
       requestAnimationFrame(() => { window.landed = performance.now() - t.at; });
     }
-  }).observe(document.querySelector('#piles'), { subtree: true, attributes: true, childList: true });
+  }).observe(document.querySelector('#piles'),
+    { subtree: true, attributes: true, childList: true });
 }"""
 
 

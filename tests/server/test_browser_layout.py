@@ -109,7 +109,7 @@ def assert_sideways(g: dict[str, Any], where: str) -> None:
         hit = [m for m in g["middle"] if overlap(s["box"], m)]
         assert not hit, (where, "a seat over the piles", s, hit)
         if s["me"]:
-            assert 0 <= s["box"][1] and s["box"][3] <= g["height"] + 0.5, (where, "your seat", s)
+            assert s["box"][1] >= 0 and s["box"][3] <= g["height"] + 0.5, (where, "your seat", s)
     assert g["hand"] is not None, (where, "no hand shown")
     assert g["hand"][3] <= g["height"] + 0.5, (where, "the hand below the screen", g["hand"])
     for card in g["cards"]:
