@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from playwright.sync_api import Browser, Page
-from tests.server.browser_kit import DOCS, module_browser, module_server, take_a_turn
+from tests.server.browser_kit import DOCS, dealt, module_browser, module_server, take_a_turn
 from tests.server.live import Server
 
 __all__ = ["module_browser", "module_server"]  # the fixtures
@@ -442,3 +442,21 @@ def test_a_guided_first_round_from_the_lobby_explains_each_moment_as_it_comes(
     play_for(page, 3)
     assert not page.locator("#coach").count()
     page.context.close()
+
+
+def test_keys_reach_the_buttons_aimed_at_seats(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """X walks the focus along the seats' buttons (here Point Taken's Point here, on 15
+    seats), Enter presses the one focused: no Tab marathon."""
+    page = dealt(module_browser, module_server, "party", 16, seed=1)
+    page.wait_for_selector(".seat-actions button")
+    page.keyboard.press("x")
+    first = page.evaluate("document.activeElement.dataset.action")
+    assert first and first.startswith("point ")
+    page.keyboard.press("x")
+    second = page.evaluate("document.activeElement.dataset.action")
+    assert second and second.startswith("point ") and second != first
+    page.keyboard.press("Enter")
+    page.wait_for_function("!document.querySelector('.seat-actions button')")
+    page.close()

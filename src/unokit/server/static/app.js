@@ -297,6 +297,14 @@ function onKey(ev) {
   }
   if (["1", "2", "3"].includes(key) && ctrl.legal.includes(`press @${key}`)) { act(`press @${key}`); ev.preventDefault(); return; }
   if (key === "h") { const first = $("#hand button.playable") || $("#hand button"); if (first) first.focus(); ev.preventDefault(); }
+  // the buttons aimed at seats: K catches at once (a race), X walks the focus along them
+  // (Catch!, Trade hands, Point here, Link), Enter presses the one focused
+  if (key === "k") { const c = $(".seat-actions button.catch"); if (c) c.click(); ev.preventDefault(); }
+  if (key === "x") {
+    const aimed = [...document.querySelectorAll(".seat-actions button")];
+    if (aimed.length) aimed[(aimed.indexOf(document.activeElement) + 1) % aimed.length].focus();
+    ev.preventDefault();
+  }
 }
 
 // ---------------------------------------------------------------- page ---
