@@ -163,6 +163,12 @@ def test_a_finished_party_table_is_watched_again_move_by_move(
     page.keyboard.press("End")  # the round's end: every hand face up
     check(page, last, views[last])
     assert page.locator("#result .match-winner").is_visible()
+    page.select_option("#replay-seat", "0")  # watched from Ann's seat: nothing to deal again
+    page.wait_for_function("document.body.dataset.seat === '0'")
+    assert page.locator("#result .match-winner").is_visible()
+    assert page.locator("#result-controls [data-control]").count() == 0
+    page.select_option("#replay-seat", "")
+    page.wait_for_function("document.body.dataset.seat === 'spectator'")
     shot(page, tmp_path, "replay-party-16-end-desktop")
     page.keyboard.press("Escape")
     go(page, last // 2)
