@@ -12,8 +12,16 @@ import os
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page
-from tests.server.browser_kit import DOCS, dealt, module_browser, module_server, take_a_turn
+from tests.server.browser_kit import (
+    DOCS,
+    dealt,
+    module_browser,
+    module_server,
+    start_server,
+    take_a_turn,
+)
 from tests.server.live import Server
 
 __all__ = ["module_browser", "module_server"]  # the fixtures
@@ -460,3 +468,27 @@ def test_keys_reach_the_buttons_aimed_at_seats(
     page.keyboard.press("Enter")
     page.wait_for_function("!document.querySelector('.seat-actions button')")
     page.close()
+
+
+def test_the_lobby_offers_a_seed_only_where_the_server_takes_one_and_says_refusals_on_the_form(
+    module_browser: Browser, module_server: Server, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    page = module_browser.new_context(viewport=PHONE).new_page()
+    page.goto(module_server.base + "/")  # --allow-seeds: the field is there
+    page.wait_for_selector("#preset option", state="attached")
+    assert page.locator("#create input[name=seed]").is_visible()
+    page.fill("#create input[name=name]", "Ann")
+    page.fill("#create input[name=target]", "99999999")  # beyond the server's cap
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#create-error:not([hidden])")
+    assert page.inner_text("#create-error")  # said on the form, where the person looks
+    page.context.close()
+    seedless = start_server(tmp_path_factory.mktemp("seedless"), "--no-allow-seeds")
+    try:
+        page = module_browser.new_page(viewport=PHONE)
+        page.goto(seedless.base + "/")
+        page.wait_for_selector("#preset option", state="attached")
+        assert not page.locator("#create input[name=seed]").is_visible()
+        page.close()
+    finally:
+        seedless.stop()
