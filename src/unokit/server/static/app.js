@@ -2,7 +2,7 @@
 // last state frame and the player's half-made choices, and on each frame patches the page in
 // place (table, hand, prompts, variant panels, side panels), so focus and scroll survive.
 import { $, el, keyed, setProps } from "./dom.js";
-import { connect, send, setToken, downloadRecord } from "./net.js";
+import { connect, send, setToken, downloadRecord, reconnectNow } from "./net.js";
 import { cardName } from "./cards.js";
 import { renderSeats, renderCenter } from "./table.js";
 import { renderHand, playOptions } from "./hand.js";
@@ -375,6 +375,9 @@ function showTable() {
   document.addEventListener("keydown", onKey);
   setupSidePanel();
   setupChatSheet(send);
+  const again = el("button", { type: "button", id: "reconnect-now", class: "small", text: FEEL_WORDS.reconnectNow });
+  again.addEventListener("click", reconnectNow);
+  $("#offline").append(" ", again);
   askSound(() => refreshSound());
   setInterval(tick, 250);
   // a dead link (the table ended, or a mistyped address) says so, rather than an empty felt

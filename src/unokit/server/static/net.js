@@ -4,6 +4,7 @@
 let socket = null;
 let frameId = 0;
 let retry = 0;
+let waiting = null;  // the back-off's timer before the next try
 let handlers = null;
 let tableId = null;
 
@@ -70,8 +71,15 @@ export function connect(id, on) {
     }
     handlers.onStatus("connection lost: reconnecting");
     retry = Math.min(retry + 1, 6);
-    setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
+    waiting = setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
   };
+}
+
+/** Try again at once (a person's "Reconnect now"), rather than wait out the back-off. */
+export function reconnectNow() {
+  if (!handlers || (socket && socket.readyState === WebSocket.OPEN)) return;
+  clearTimeout(waiting);
+  connect(tableId, handlers);
 }
 
 export function send(frame) {

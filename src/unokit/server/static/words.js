@@ -144,6 +144,7 @@ export const FEEL_WORDS = {
     catch: "Someone is down to one card without saying UNO!: tap Catch! on their seat, quickly, and they draw 2.",
     over: "The round is over: whoever goes out first wins it and scores the cards left in the other hands.",
   },
+  reconnectNow: "Reconnect now",
   pileRefuses: (card, pile) => `Pile ${pile} does not take the ${card}: drop it on a lit pile it matches.`,
 };
 
