@@ -134,12 +134,22 @@ def test_the_triple_play_form_shows_one_timer(
     page.close()
 
 
+COUNT_SOCKETS = """() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.__sockets.push(this); }
+  };
+}"""
+
+
 def test_a_lost_server_leaves_the_table_visibly_inert_until_it_is_back(
     module_browser: Browser, tmp_path: Path
 ) -> None:
     server = start_server(tmp_path, "--bot-delay", "0.02", "--grace", "3600")
     try:
         page = dealt(module_browser, server, "mattel-2021", 2, seed=5)
+        page.evaluate(COUNT_SOCKETS)  # the page's sockets from here on
         assert page.locator("#offline").is_hidden()
         server.kill()
         page.wait_for_selector("#offline:not([hidden])", timeout=10_000)
@@ -150,6 +160,9 @@ def test_a_lost_server_leaves_the_table_visibly_inert_until_it_is_back(
         )
         assert inert.startswith("none grayscale"), inert
         server = Server(server.db, server.log, *server.flags, port=server.port).start()
+        tries = page.evaluate("window.__sockets.length")
+        page.click("#reconnect-now")  # no waiting out the back-off: a new try at once
+        assert page.evaluate("window.__sockets.length") == tries + 1
         page.wait_for_selector("#offline", state="hidden", timeout=30_000)
         assert page.evaluate("document.body.dataset.conn") == "ok"
         assert (

@@ -28,9 +28,12 @@ from tests.server.browser_kit import (
 from tests.server.live import Server
 
 REFRESH = os.environ.get("UNOKIT_SCREENSHOTS", "") not in ("", "0")
-DOCS_SIZES = {(1280, 800): "desktop", (390, 844): "phone"}
+DOCS_SIZES = {(1280, 800): "desktop", (390, 844): "phone", (844, 390): "landscape"}
 """With ``UNOKIT_SCREENSHOTS=1`` the 6- and 16-seat tables at these sizes go to the docs."""
-SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
+SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640), (844, 390), (740, 360)]
+SIDEWAYS = {(844, 390): "landscape", (740, 360): "landscape"}
+"""Phones held sideways: the seats around a compact felt, clear of the piles; your seat and
+your hand on the first screen."""
 
 GEOMETRY = """() => {
   const box = (n) => {
@@ -51,8 +54,12 @@ GEOMETRY = """() => {
       at += word.length + 1;
     }
   }
+  const shown = (s) => { const n = q(s); return n && n.getClientRects().length ? box(n) : null; };
   return {
     felt: box(q('#felt')), side: box(q('#side')), prompt: box(q('#prompt-row')),
+    middle: ['#piles', '#unit', '#draw-pile', '#discard'].map(shown).filter(Boolean),
+    hand: shown('#hand'), cards: [...document.querySelectorAll('#hand .card')].slice(0, 3).map(box),
+    height: document.documentElement.clientHeight,
     seats: [...document.querySelectorAll('#seats .seat')].map((n) => ({
       seat: n.dataset.seat, me: n.classList.contains('me'), box: box(n) })),
     scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth,
@@ -90,7 +97,23 @@ def assert_geometry(page: Page, width: int, height: int) -> dict[str, Any]:
     pairs = [(i, j) for i in range(len(boxes)) for j in range(i) if overlap(boxes[i], boxes[j])]
     assert not pairs, (where, "seats over each other", pairs)
     assert g["broken"] == [], (where, "a name split inside a word", g["broken"])
+    if (width, height) in SIDEWAYS:
+        assert_sideways(g, where)
     return g
+
+
+def assert_sideways(g: dict[str, Any], where: str) -> None:
+    """A phone held sideways: no seat on the piles or the unit, and your seat, the hand and
+    its first cards on the first screen (no scrolling down)."""
+    for s in g["seats"]:
+        hit = [m for m in g["middle"] if overlap(s["box"], m)]
+        assert not hit, (where, "a seat over the piles", s, hit)
+        if s["me"]:
+            assert s["box"][1] >= 0 and s["box"][3] <= g["height"] + 0.5, (where, "your seat", s)
+    assert g["hand"] is not None, (where, "no hand shown")
+    assert g["hand"][3] <= g["height"] + 0.5, (where, "the hand below the screen", g["hand"])
+    for card in g["cards"]:
+        assert card[3] <= g["height"] + 0.5 and card[1] >= 0, (where, "a card off screen", card)
 
 
 @pytest.mark.parametrize(

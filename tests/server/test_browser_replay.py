@@ -163,6 +163,12 @@ def test_a_finished_party_table_is_watched_again_move_by_move(
     page.keyboard.press("End")  # the round's end: every hand face up
     check(page, last, views[last])
     assert page.locator("#result .match-winner").is_visible()
+    page.select_option("#replay-seat", "0")  # watched from Ann's seat: nothing to deal again
+    page.wait_for_function("document.body.dataset.seat === '0'")
+    assert page.locator("#result .match-winner").is_visible()
+    assert page.locator("#result-controls [data-control]").count() == 0
+    page.select_option("#replay-seat", "")
+    page.wait_for_function("document.body.dataset.seat === 'spectator'")
     shot(page, tmp_path, "replay-party-16-end-desktop")
     page.keyboard.press("Escape")
     go(page, last // 2)
@@ -172,6 +178,13 @@ def test_a_finished_party_table_is_watched_again_move_by_move(
     phone.wait_for_selector("#moves li")
     go(phone, last // 2)
     check(phone, last // 2, views[last // 2])
+    phone.click("#replay-next")  # under the table, the move's words, as in the list
+    check(phone, last // 2 + 1, views[last // 2 + 1])
+    said = phone.inner_text("#replay-said")
+    assert said and said == phone.inner_text("#moves [aria-current]")
+    said_box = phone.locator("#replay-said").bounding_box()
+    felt_box = phone.locator("#felt").bounding_box()
+    assert said_box and felt_box and said_box["y"] - (felt_box["y"] + felt_box["height"]) < 200
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(phone, tmp_path, "replay-party-16-phone")
     # the record downloaded from the table carries its steps: dropped, read in the page alone

@@ -333,6 +333,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             "switches": list(SWITCHES),
             "bots": bots,
             "strengths": strengths,
+            "seeds": config.fixed_seeds,  # whether a chosen seed is taken (the form shows it)
             "reaction": {
                 "default": config.reaction,
                 "min": config.min_reaction,

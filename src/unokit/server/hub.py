@@ -34,6 +34,7 @@ from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator
 from unokit.server.db import FencedError, Store, StoredSeat, StoredTable
 from unokit.server.frames import dumps
+from unokit.server.gentle import gentle_choice
 from unokit.server.guards import Buckets
 from unokit.server.names import same_name
 from unokit.server.odds import wild_draw_four_odds
@@ -1463,8 +1464,9 @@ class Hub:
             return False
         assert seat is not None
         start = (table.match_no, len(table.match.rounds), len(game.log))
-        if what == "clock" and getattr(game, "clock_running", False):
-            self._move(table, seat, "timeout", touch=False)  # timer mode: take back, draw 6
+        if what == "clock":
+            if not await self._clock_move(table, seat, version):
+                return False
         else:
             choice = await self._bot_choice(table, seat, optional=False)
             if choice is None or table.version != version:
@@ -1476,6 +1478,32 @@ class Hub:
             table.mark_automatic(start, seat, "busy")
         log.info(f"{what} move", extra={"table": table.id, "seat": seat})
         return True
+
+    async def _clock_move(self, table: Table, seat: int, version: int) -> bool:
+        """The turn clock ran out on a person: the gentle move (`gentle_choice`: the sheet's
+        penalty, or draw and pass), repeated while the turn stays theirs, never their cards."""
+        assert table.match is not None
+        moved = 0
+        for _ in range(4):  # draw, keep: a turn ends within a few quiet moves
+            game = table.match.game
+            if game.over or game.to_play != seat or table.version != version + moved:
+                break
+            legal = game.legal_actions(seat)
+            mode = bool(getattr(game, "clock_running", False))
+            action = gentle_choice(legal, mode)
+            if action is None:
+                if moved:
+                    break  # what is left is the player's to choose, on a fresh clock
+                choice = await self._bot_choice(table, seat, optional=False)
+                if choice is None or table.version != version:
+                    return False
+                self._move(table, seat, choice, touch=False)
+                return True
+            self._move(table, seat, str(action), touch=False)
+            moved += 1
+            if mode:
+                break
+        return moved > 0
 
     async def _bot_choice(self, table: Table, seat: int, optional: bool) -> str | None:
         row = table.seats[seat]

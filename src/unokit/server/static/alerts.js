@@ -1,36 +1,15 @@
-// Turn alerts: a short tone (Web Audio, off until switched on) and, when the tab is hidden and
+// Turn alerts: a short tone (static/cues.js, on unless switched off) and, when the tab is hidden and
 // notifications are allowed, a browser notification that a decision is yours.
 
-import { setVolume, tones } from "./unit/sound.js";
+import { cue, isSoundOn, setSound } from "./cues.js";
 import { _ } from "./words.js";
 
-setVolume(2); // a player's own screen: the unit's tones, quieter than the unit in the middle
-
-let audio = null;
-let soundOn = localStorage.getItem("unokit:sound") === "1";
 let alertsOn = localStorage.getItem("unokit:alerts") === "1";
 
-function tone(freq, ms, when = 0) {
-  if (!soundOn) return;
-  audio = audio || new AudioContext();
-  const osc = audio.createOscillator();
-  const gain = audio.createGain();
-  const t = audio.currentTime + when;
-  osc.frequency.value = freq;
-  gain.gain.setValueAtTime(0.12, t);
-  gain.gain.exponentialRampToValueAtTime(0.001, t + ms / 1000);
-  osc.connect(gain).connect(audio.destination);
-  osc.start(t);
-  osc.stop(t + ms / 1000);
-}
-
-/** The tones: your turn, a card played, and the Triple Play unit's own press and overload
- * (static/unit/sound.js, the tones of the /unit page). */
+/** Your turn's sound, and the one the sound button plays (static/cues.js has them all). */
 export const sounds = {
-  turn: () => { tone(660, 120); tone(880, 160, 0.13); },
-  play: () => tone(420, 60),
-  press: () => { if (soundOn) tones.press(); },
-  overload: () => { if (soundOn) tones.overload(); },
+  turn: () => cue("turn"),
+  play: () => cue("play"),
 };
 
 export function yourTurn(text) {
@@ -42,14 +21,13 @@ export function yourTurn(text) {
 
 export function setupAlerts(soundButton, alertButton) {
   const show = () => {
-    soundButton.setAttribute("aria-pressed", String(soundOn));
-    soundButton.textContent = soundOn ? _("Sound on") : _("Sound off");
+    soundButton.setAttribute("aria-pressed", String(isSoundOn()));
+    soundButton.textContent = isSoundOn() ? _("Sound on") : _("Sound off");
     alertButton.setAttribute("aria-pressed", String(alertsOn));
     alertButton.hidden = !("Notification" in window);
   };
   soundButton.addEventListener("click", () => {
-    soundOn = !soundOn;
-    localStorage.setItem("unokit:sound", soundOn ? "1" : "0");
+    setSound(!isSoundOn());
     show();
     sounds.play();
   });
@@ -60,4 +38,5 @@ export function setupAlerts(soundButton, alertButton) {
     show();
   });
   show();
+  return show;
 }

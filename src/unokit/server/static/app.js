@@ -2,7 +2,7 @@
 // last state frame and the player's half-made choices, and on each frame patches the page in
 // place (table, hand, prompts, variant panels, side panels), so focus and scroll survive.
 import { $, el, keyed, setProps } from "./dom.js";
-import { connect, send, setToken, downloadRecord } from "./net.js";
+import { connect, send, setToken, downloadRecord, reconnectNow } from "./net.js";
 import { cardName } from "./cards.js";
 import { renderSeats, renderCenter } from "./table.js";
 import { renderHand, playOptions } from "./hand.js";
@@ -10,9 +10,16 @@ import { promptText, aimedActions, renderActions, describeChoice, openChooser, e
 import { renderUnit, renderParty } from "./variants.js";
 import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
-import { setupAlerts, sounds, yourTurn } from "./alerts.js";
 import { N_, choose, lang, languages, translateDocument } from "./i18n.js";
-import { _ } from "./words.js";
+import { setupAlerts, yourTurn } from "./alerts.js";
+import { cue, frameCue } from "./cues.js";
+import { askSound } from "./soundchoice.js";
+import { setupSidePanel } from "./sidepanel.js";
+import { FEEL_WORDS, _ } from "./words.js";
+import { animate } from "./motion.js";
+import { chatArrived, chatConnected, setupChatSheet } from "./chatsheet.js";
+import { setupCardHelp } from "./cardhelp.js";
+import { coach, offerFirstGame } from "./coach.js";
 
 // The page in the reader's language (navigator.languages, or the one they chose here).
 translateDocument();
@@ -32,7 +39,7 @@ const ctrl = {
   frame: null, table: null, version: null, view: null, seat: null, legal: [], aimed: new Map(),
   chat: [], newEvents: [], lastPlayer: null, pointTally: new Map(), linkFirst: null, armedUno: false,
   sortBy: localStorage.getItem("unokit:sort") || "color", handKeys: false, wasMine: false,
-  deadline: null, dealAt: null, prompt: "", reclaim: null, tallyUntil: null, noticeUntil: null,
+  deadline: null, tickedAt: null, dealAt: null, prompt: "", reclaim: null, tallyUntil: null, noticeUntil: null,
   resultShut: "", send, act,
 };
 const TALLY_MS = 4000;  // Point Taken's tally stays this long after the pointing, then goes
@@ -62,8 +69,10 @@ ctrl.playCard = (code, pile = 0) => {
   let choices = playOptions(ctrl.legal, code);
   if (!choices.length) { announce(`${cardName(code)} cannot be played now`); return; }
   // dropped on one of Triple Play's piles: the choices for that pile, if it takes the card
+  // a pile that does not take it refuses it there, in words: never played on another pile
   const onPile = choices.filter((a) => a.split(" ").includes(`@${pile}`));
-  if (pile && onPile.length) choices = onPile;
+  if (pile && !onPile.length) { const text = FEEL_WORDS.pileRefuses(cardName(code), pile); notice(text); announce(text); return; }
+  if (pile) choices = onPile;
   const has = (a) => a.split(" ").includes("uno");
   const withUno = choices.filter(has);
   const withoutUno = choices.filter((a) => !has(a));
@@ -103,9 +112,10 @@ function onFrame(frame) {
     ctrl.reclaim = frame.reclaim === undefined ? null : frame.reclaim;
     ctrl.table = null;
     $("#log").replaceChildren();
+    chatConnected();
     return;
   }
-  if (frame.type === "chat") { addChat(ctrl, frame.lines); renderChat(ctrl); return; }
+  if (frame.type === "chat") { addChat(ctrl, frame.lines); renderChat(ctrl); chatArrived(ctrl); return; }
   if (frame.type !== "state") return;
   ctrl.frame = frame;
   const before = ctrl.table;
@@ -134,11 +144,11 @@ function onFrame(frame) {
   if ($("#chooser").open && !ctrl.legal.length) $("#chooser").close();
   appendLog(frame, ctrl.table.seats.map((s) => s.name));
   if (before && frame.table && frame.events_from !== 0) noteLeavers(before, frame.table);
-  const types = new Set(ctrl.newEvents.map((e) => e.event.type));
-  if (types.has("overload")) sounds.overload();
-  else if (types.has("press")) sounds.press();
-  else if (types.has("play") || types.has("jump")) sounds.play();
+  // one sound a frame, the most telling of its events (static/cues.js); none for a whole log
+  const heard = frame.events_from === 0 ? null : frameCue(ctrl.newEvents, frame.seat);
+  if (heard) cue(heard);
   redraw();
+  animate(ctrl, frame);
 }
 
 function redraw() {
@@ -176,6 +186,7 @@ function redraw() {
   document.title = mine ? "● Your turn · unokit" : replaying ? "Watch again · unokit" : "unokit";
   if (mine && !ctrl.wasMine) yourTurn(text);
   ctrl.wasMine = mine;
+  if (tableId) coach(ctrl, tableId);
   tick();
 }
 
@@ -263,12 +274,22 @@ function tick() {
     const mine = ctrl.view.to_play === ctrl.seat;
     $("#my-clock").hidden = !mine;
     if (mine) $("#my-clock").textContent = `${Math.ceil(left)} s left`;
+    lastSeconds(mine, left);
   } else $("#my-clock").hidden = true;
   const deal = $("#deal-clock");
   if (ctrl.dealAt && ctrl.view && ctrl.view.over) {
     const left = Math.max(0, Math.ceil((ctrl.dealAt - now) / 1000));
     deal.textContent = `The next round is dealt in ${left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`}.`;
   } else deal.textContent = "";
+}
+
+/** The last 5 s of your own turn: a tick (and a short buzz on phones) each second. */
+function lastSeconds(mine, left) {
+  const second = Math.ceil(left);
+  if (!mine || second > 5) ctrl.tickedAt = null;
+  if (!mine || left <= 0 || second > 5 || second === ctrl.tickedAt) return;
+  ctrl.tickedAt = second;
+  cue("tick");
 }
 
 // ---------------------------------------------------------------- keyboard ---
@@ -287,6 +308,14 @@ function onKey(ev) {
   }
   if (["1", "2", "3"].includes(key) && ctrl.legal.includes(`press @${key}`)) { act(`press @${key}`); ev.preventDefault(); return; }
   if (key === "h") { const first = $("#hand button.playable") || $("#hand button"); if (first) first.focus(); ev.preventDefault(); }
+  // the buttons aimed at seats: K catches at once (a race), X walks the focus along them
+  // (Catch!, Trade hands, Point here, Link), Enter presses the one focused
+  if (key === "k") { const c = $(".seat-actions button.catch"); if (c) c.click(); ev.preventDefault(); }
+  if (key === "x") {
+    const aimed = [...document.querySelectorAll(".seat-actions button")];
+    if (aimed.length) aimed[(aimed.indexOf(document.activeElement) + 1) % aimed.length].focus();
+    ev.preventDefault();
+  }
 }
 
 // ---------------------------------------------------------------- page ---
@@ -355,6 +384,12 @@ function showTable() {
   $("#reclaim-button").addEventListener("click", () => { send({ type: "reclaim" }); ctrl.reclaim = null; status(N_("you take your seat back")); });
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   document.addEventListener("keydown", onKey);
+  setupSidePanel();
+  setupChatSheet(send);
+  const again = el("button", { type: "button", id: "reconnect-now", class: "small", text: FEEL_WORDS.reconnectNow });
+  again.addEventListener("click", reconnectNow);
+  $("#offline").append(" ", again);
+  askSound(() => refreshSound());
   setInterval(tick, 250);
   // a dead link (the table ended, or a mistyped address) says so, rather than an empty felt
   fetch(`/api/tables/${tableId}`).then(async (res) => {
@@ -367,10 +402,12 @@ function showTable() {
 }
 
 setupToggles();
-setupAlerts($("#sound-toggle"), $("#alert-toggle"));
+setupCardHelp();
+const refreshSound = setupAlerts($("#sound-toggle"), $("#alert-toggle"));
 if (replaying) {
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !$("#round-end").hidden) { ctrl.shutResult(); ev.preventDefault(); } });
   $("#show-result").addEventListener("click", () => { ctrl.resultShut = ""; redraw(); $("#round-end button").focus(); });
   setInterval(tick, 250);
+  setupSidePanel();
   import("./replay.js").then((m) => m.showReplay({ draw: drawStep, status }));
-} else if (tableId) showTable(); else showLobby(status);
+} else if (tableId) showTable(); else { offerFirstGame(status); showLobby(status); }

@@ -83,14 +83,27 @@ function dropZone(x, y) {
   return null;
 }
 
+/** Whether Triple Play's pile `pile` takes the card `code` now (0: the table, any pile). */
+export function pileTakes(legal, code, pile) {
+  return !pile || playOptions(legal, code).some((a) => a.split(" ").includes(`@${pile}`));
+}
+
+/** While a card is dragged, the piles that take it are lit as targets; only those. */
+function lightTargets(ctrl, code) {
+  for (const slot of document.querySelectorAll(".slot[data-pile]")) {
+    slot.classList.toggle("can-take", code !== null && pileTakes(ctrl.legal, code, Number(slot.dataset.pile)));
+  }
+}
+
 function startDrag(ev, ctrl) {
   const card = ev.currentTarget;
   if (!card.classList.contains("playable") || ev.button > 0) return;
   const start = { x: ev.clientX, y: ev.clientY };
+  const code = card.dataset.code;
   let dragging = false;
   let over = null;
   const mark = (zone) => {
-    const node = zone ? zone.node : null;
+    const node = zone && pileTakes(ctrl.legal, code, zone.pile) ? zone.node : null;
     if (over === node) return;
     if (over) over.classList.remove("drop-here");
     over = node;
@@ -101,7 +114,7 @@ function startDrag(ev, ctrl) {
     const dx = e.clientX - start.x;
     const dy = e.clientY - start.y;
     if (!dragging && Math.hypot(dx, dy) < DRAG_START) return;
-    if (!dragging) { dragging = true; card.classList.add("dragging"); }
+    if (!dragging) { dragging = true; card.classList.add("dragging"); lightTargets(ctrl, code); }
     card.style.translate = `${dx}px ${dy}px`;
     mark(dropZone(e.clientX, e.clientY));
   };
@@ -112,6 +125,7 @@ function startDrag(ev, ctrl) {
     window.removeEventListener("pointercancel", end);
     mark(null);
     if (!dragging) return;  // a press without a drag: the click plays it
+    lightTargets(ctrl, null);
     card.classList.remove("dragging");
     card.style.translate = "";
     card._dragged = true;

@@ -17,6 +17,9 @@ export async function showLobby(status) {
   const options = await (await fetch("/api/options")).json();
   const presets = new Map(options.presets.map((p) => [p.name, p]));
   const form = $("#create");
+  // a seed only where this server takes one; the form's own errors said on the form
+  field(form, "seed").closest("label").hidden = options.seeds === false;
+  const formError = formErrorBox(form);
   for (const p of options.presets) $("#preset").append(el("option", { value: p.name, text: PRESET_WORDS[p.name] || p.name }));
   const strengths = options.strengths || {};
   const others = options.bots.filter((b) => !strengths[b]);
@@ -98,13 +101,25 @@ export async function showLobby(status) {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     });
     const data = await res.json();
-    if (!res.ok) { status(data.error || (data.detail || []).map((d) => d.msg || d).join("; ")); return; }
+    if (!res.ok) {
+      const text = data.error || (data.detail || []).map((d) => d.msg || d).join("; ");
+      status(text);
+      formError(text);
+      return;
+    }
     localStorage.setItem("unokit:name", body.name);
     localStorage.setItem(`unokit:token:${data.table}`, data.token);
     location.href = data.url;
   });
   refreshTables();
   setInterval(refreshTables, 4000);
+}
+
+/** The place under the create button where a refusal of the form is said. */
+function formErrorBox(form) {
+  const box = el("p", { id: "create-error", role: "alert", hidden: true });
+  form.append(box);
+  return (text) => { box.textContent = text; box.hidden = !text; };
 }
 
 const SCORING_WORDS = {

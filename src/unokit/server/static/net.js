@@ -5,6 +5,7 @@ import { N_ } from "./i18n.js";
 let socket = null;
 let frameId = 0;
 let retry = 0;
+let waiting = null;  // the back-off's timer before the next try
 let handlers = null;
 let tableId = null;
 // the path prefix of the server process that owns the table (`/p/2`), as the last process
@@ -89,8 +90,15 @@ export function connect(id, on) {
     }
     handlers.onStatus(N_("connection lost: reconnecting"));
     retry = Math.min(retry + 1, 6);
-    setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
+    waiting = setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
   };
+}
+
+/** Try again at once (a person's "Reconnect now"), rather than wait out the back-off. */
+export function reconnectNow() {
+  if (!handlers || (socket && socket.readyState === WebSocket.OPEN)) return;
+  clearTimeout(waiting);
+  connect(tableId, handlers);
 }
 
 export function send(frame) {

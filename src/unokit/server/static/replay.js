@@ -236,6 +236,10 @@ function go(i) {
   if (was) was.removeAttribute("aria-current");
   const now = moves.children[i];
   now.setAttribute("aria-current", "step");
+  // the move's words under the table too: on a phone the move list is far below it
+  let said = $("#replay-said");
+  if (!said) { said = el("p", { id: "replay-said", "aria-live": "polite" }); $("#replay-bar").append(said); }
+  said.textContent = now.textContent;
   // the list scrolls in its own box (never the page, which on a phone holds the table above)
   if (now.offsetTop < moves.scrollTop || now.offsetTop + now.offsetHeight > moves.scrollTop + moves.clientHeight) {
     moves.scrollTop = now.offsetTop - moves.clientHeight / 2;

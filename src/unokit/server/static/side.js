@@ -181,7 +181,8 @@ export function renderResult(ctrl) {
     screen.classList.toggle("celebrate", Boolean(table.match_over));
   }
   const controls = $("#result-controls");
-  const want = seat === null ? "" : table.match_over ? "rematch" : "next_round";
+  // a replay deals nothing: watched from a seat or not, it offers no next round, no rematch
+  const want = seat === null || location.pathname === "/replay" ? "" : table.match_over ? "rematch" : "next_round";
   // a finished match can be watched again, move by move (not from the replay itself)
   const again = table.match_over && table.id && location.pathname !== "/replay" ? `/replay?table=${encodeURIComponent(table.id)}` : "";
   if (controls.dataset.want !== `${want}|${again}` || !controls.children.length) {

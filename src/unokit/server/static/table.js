@@ -4,6 +4,7 @@ import { $, el, keyed, setProps } from "./dom.js";
 import { backNode, cardName, cardNode, setCard, COLORS } from "./cards.js";
 import { rtl } from "./i18n.js";
 import { _, pgettext } from "./words.js";
+import { LANDSCAPE, placeLandscape } from "./landscape.js";
 
 const HUES = [8, 48, 130, 205, 265, 320, 30, 170, 230, 290, 350, 90, 190, 250, 15, 110];
 
@@ -132,11 +133,11 @@ export function renderSeats(ctrl) {
   keyed(box, table.seats, (s) => s.seat, createSeat, (node, s) => updateSeat(node, s, ctrl));
   const link = ctrl.view && ctrl.view.link;
   box.dataset.link = link ? link.join(" ") : "";
-  if (resizes && !observingFelt) { resizes.observe($("#felt")); observingFelt = true; }
+  if (resizes && !observingFelt) { resizes.observe($("#felt")); resizes.observe($("#center")); observingFelt = true; }
   layoutSeats();
 }
 
-const PHONE = "(max-width: 700px)";
+export const PHONE = "(max-width: 700px) and (min-height: 501px), (max-width: 559px)";
 const EDGE = 6;  // px kept clear inside the felt's rim
 
 /**
@@ -151,6 +152,14 @@ export function layoutSeats() {
   const phone = window.matchMedia(PHONE).matches;
   const W = felt.clientWidth;
   const H = felt.clientHeight;
+  if (!phone && window.matchMedia(LANDSCAPE).matches) {
+    const f = felt.getBoundingClientRect();
+    const c = $("#center").getBoundingClientRect();
+    const avoid = c.width ? { x: c.left - f.left, y: c.top - f.top, w: c.width, h: c.height } : { x: -1e4, y: -1e4, w: 0, h: 0 };
+    placeLandscape([...box.children], W, H, avoid, EDGE);
+    drawLink(box, phone, W, H);
+    return;
+  }
   for (const node of box.children) {
     if (phone) { node.style.left = ""; node.style.top = ""; continue; }
     const w = node.offsetWidth;
