@@ -178,8 +178,9 @@ def start_servers(
     db = args.db or f"sqlite:///{Path(tempfile.mkdtemp(prefix='unokit-load-')) / 't.sqlite3'}"
     shared = ["--redis", args.redis] if args.redis else []
     servers = []
-    for _ in range(args.servers):
-        port = free_port()
+    first = getattr(args, "port", None)
+    for n in range(args.servers):
+        port = first + n if first else free_port()
         command = [
             sys.executable, "-c", "from unokit.cli import main; main()", "serve",
             "--port", str(port), "--db", db, *shared, *flags, "--log-level", log_level,
@@ -441,6 +442,7 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--redis", default=None, help="Redis URL the servers share tables through")
     parser.add_argument("--server-flags", default="", help="more flags for unokit serve")
+    parser.add_argument("--port", type=int, default=None, help="the first server's port")
     parser.add_argument(
         "--profile", default=None, help="py-spy the server into this file; print each part's share"
     )
