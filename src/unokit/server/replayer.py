@@ -232,10 +232,14 @@ class Replayer:
         finally:
             self._slots.give_back(client, slot)
         if key is not None:
-            self._kept[key] = data
-            while len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
+            self.keep(key, data)
         return data
+
+    def keep(self, key: Hashable, data: bytes) -> None:
+        """Keep ``data`` under ``key`` (the last ``KEPT`` kept, whatever they are)."""
+        self._kept[key] = data
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
 
     def close(self) -> None:
         if self._executor is not None:
