@@ -635,6 +635,7 @@ def main() -> None:
         help="the attack phases, separated by commas; floods joined by + run together",
     )
     parser.add_argument("--server-flags", default="", help="more flags for unokit serve")
+    parser.add_argument("--port", type=int, default=None, help="the first server's port")
     parser.add_argument("--servers", type=int, default=1, help="above 1: --db and --redis")
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--redis", default=None, help="Redis URL the servers share tables through")

@@ -190,8 +190,9 @@ def start_servers(
     db = args.db or f"sqlite:///{Path(tempfile.mkdtemp(prefix='unokit-load-')) / 't.sqlite3'}"
     shared = ["--redis", args.redis] if args.redis else []
     servers = []
+    first = getattr(args, "port", None)
     for n in range(1, args.servers + 1):
-        port = free_port()
+        port = first + n - 1 if first else free_port()
         owned = ["--route", f"/p/{n}"] if getattr(args, "owned", False) else []
         command = [
             sys.executable, "-c", "from unokit.cli import main; main()", "serve",
@@ -470,6 +471,7 @@ def main() -> None:
         help="each table owned by one process (--route): its seats connect to that process",
     )
     parser.add_argument("--server-flags", default="", help="more flags for unokit serve")
+    parser.add_argument("--port", type=int, default=None, help="the first server's port")
     parser.add_argument(
         "--profile", default=None, help="py-spy the server into this file; print each part's share"
     )

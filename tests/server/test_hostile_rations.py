@@ -9,8 +9,8 @@ import logging
 from typing import Any
 
 import pytest
-from starlette.websockets import WebSocketDisconnect
-from tests.server.conftest import create, receive, seated, until
+from starlette.testclient import WebSocketDenialResponse
+from tests.server.conftest import create, receive, seated, until, url
 
 from unokit.server.rations import Rations
 
@@ -25,18 +25,70 @@ def test_pages_are_rationed_per_address_and_health_never(make_client: Any) -> No
 
 def test_websocket_connects_are_rationed_per_address(make_client: Any) -> None:
     """A socket reconnecting in a loop would send its table a presence frame each time:
-    past its connects, one address's new socket is told why and closed (4429)."""
+    past its connects, one address's new socket is refused before its handshake (an HTTP
+    429 with Retry-After: never upgraded, no frame, the cheapest refusal there is)."""
     client = make_client(connects_per_minute=6, connects_burst=2)
     t = create(client, seats=2)
     for _ in range(2):
         with seated(client, t["table"], t["token"]) as ws:
             assert receive(ws)["type"] in ("hello", "state")
-    with seated(client, t["table"], t["token"]) as ws:
-        refused = receive(ws)
-        assert refused["type"] == "error" and "too many connections" in refused["message"]
-        with pytest.raises(WebSocketDisconnect) as closed:
-            receive(ws)
-        assert closed.value.code == 4429
+    with (
+        pytest.raises(WebSocketDenialResponse) as refused,
+        client.websocket_connect(url(t["table"])),
+    ):
+        pass
+    assert refused.value.status_code == 429
+    assert int(refused.value.headers["retry-after"]) >= 1
+    assert "too many connections" in refused.value.json()["error"]
+
+
+def _frames_before_pong(ws: Any) -> list[dict[str, Any]]:
+    """The frames a socket gets before the answer to a ping it sends now."""
+    ws.send_json({"type": "ping", "id": 99})
+    frames = []
+    while (frame := receive(ws))["type"] != "pong":
+        frames.append(frame)
+    return frames
+
+
+def _present(frame: dict[str, Any]) -> list[bool]:
+    return [bool(s["present"]) for s in frame["table"]["seats"]]
+
+
+def test_a_seat_reconnecting_in_a_loop_is_told_to_its_table_once(make_client: Any) -> None:
+    """Each connect and close of a seat was a state frame to every other connection at its
+    table (127,344 frames to 56 spectators in 20 s): changes are now told once for all of
+    them ``presence_delay`` later (here never, within the test)."""
+    client = make_client(presence_delay=3600.0)
+    t = create(client, seats=2)
+    with seated(client, t["table"]) as watcher:
+        until(watcher, "state")
+        for _ in range(10):
+            with seated(client, t["table"], t["token"]) as host:
+                until(host, "state")
+        assert _frames_before_pong(watcher) == []
+
+
+def test_a_seat_s_comings_and_goings_that_change_nothing_shown_are_not_told(
+    make_client: Any,
+) -> None:
+    """Told at once (``presence_delay`` 0), a seat present that opens and closes more
+    sockets changes nothing a spectator sees, and the spectator is sent nothing; the seat
+    going is told."""
+    client = make_client(presence_delay=0.0)
+    t = create(client, seats=2)
+    with seated(client, t["table"]) as watcher:
+        assert _present(until(watcher, "state")) == [False, False]
+        with seated(client, t["table"], t["token"]) as host:
+            until(host, "state")
+            while _present(until(watcher, "state")) != [True, False]:
+                pass
+            for _ in range(10):
+                with seated(client, t["table"], t["token"]) as copy:
+                    until(copy, "state")
+            assert _frames_before_pong(watcher) == []
+        while _present(until(watcher, "state")) != [False, False]:
+            pass
 
 
 def test_a_frame_refused_by_the_frame_rate_is_answered_with_its_id(make_client: Any) -> None:

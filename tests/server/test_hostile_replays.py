@@ -149,6 +149,56 @@ def test_a_flood_of_large_bodies_leaves_the_servers_memory_as_it_was(server: Ser
     assert httpx.get(f"{server.base}/health", timeout=10).status_code == 200
 
 
+def _half_sent(port: int, address: str, body: bytes) -> socket.socket:
+    """A ``POST /api/replay`` of the route's full size of which ``body`` alone is sent."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    head = (
+        "POST /api/replay HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {REPLAY_BODY}\r\nX-Forwarded-For: {address}\r\n\r\n"
+    )
+    sock.sendall(head.encode() + body)
+    return sock
+
+
+def _answer_then_closed(sock: socket.socket) -> bytes:
+    """What the server sends until it closes the connection (a reset once it has)."""
+    got = b""
+    with sock:
+        try:
+            while data := sock.recv(65536):
+                got += data
+        except ConnectionResetError:
+            pass
+    return got
+
+
+def test_a_refused_body_is_read_no_further(tmp_path: Path) -> None:
+    """A record whose objects pass the bound is refused (422) as soon as the part of it
+    that passes has come, and a body refused unread (503) is not read either: neither
+    answer waits for the rest of a 4 MB body, and the connection is closed rather than read
+    on (the deadlines here are far beyond the test)."""
+    flags = ("--header-timeout", "3600", "--body-timeout", "3600")
+    server = Server(f"sqlite:///{tmp_path / 't.sqlite3'}", tmp_path / "server.log", *flags)
+    server.start()
+    held = []
+    try:
+        junk = b'{"junk": [' + b"{}," * (MAX_CONTAINERS + 1000)
+        answer = _answer_then_closed(_half_sent(server.port, "198.51.100.30", junk))
+        assert answer.startswith(b"HTTP/1.1 422") and b"objects and lists" in answer, answer
+        held = [_unsent_body(server.port, "198.51.100.31") for _ in range(2)]
+        for _ in range(100):  # until the two held have been admitted
+            sent = _half_sent(server.port, "198.51.100.31", b"{" + b" " * 300_000)
+            answer = _answer_then_closed(sent)
+            if answer.startswith(b"HTTP/1.1 503"):
+                break
+            time.sleep(0.1)
+        assert answer.startswith(b"HTTP/1.1 503") and b"from one address" in answer, answer
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
 @pytest.mark.parametrize("depth", [600, 50_000])
 def test_a_deeply_nested_record_is_refused_in_words(client: TestClient, depth: int) -> None:
     body = b"[" * depth + b"]" * depth

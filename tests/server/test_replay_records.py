@@ -215,3 +215,38 @@ def test_replays_run_in_a_process_of_their_own_and_a_download_asked_again_is_kep
     assert answer.status_code == 200, answer.text
     assert answer.json()["seat"] == 1
     assert replayer.pids and not set(replayer.pids) & set(pids)
+
+
+def test_a_record_asked_again_of_an_unchanged_table_is_not_built_again(
+    make_client: Any, monkeypatch: Any
+) -> None:
+    """Building a long match's record and encoding it took the event loop milliseconds a
+    download (three addresses at their API rate held a victim's ping at 11 s): the answer
+    of a table that has not changed is kept, encoded, and only for the seat that asked."""
+    client = make_client(grace=3600)
+    t = create(client, seats=2, bots=["random"], seed=7)
+    hub = hub_of(client)
+    built: list[str] = []
+    record = hub.record
+
+    def counted(table_id: str, token: str | None) -> dict[str, Any]:
+        built.append(table_id)
+        return record(table_id, token)
+
+    monkeypatch.setattr(hub, "record", counted)
+    url = f"/api/tables/{t['table']}/record"
+    with seated(client, t["table"], t["token"]) as ann:
+        ann.send_json({"type": "start"})
+        deadline = time.monotonic() + 30
+        table = hub.tables[t["table"]]
+        while time.monotonic() < deadline:  # until the table waits on Ann (no stand-in)
+            if table.match is not None and table.match.game.to_play == 0 and table.version > 1:
+                break
+            time.sleep(0.05)
+        answers = [client.get(url, headers={"X-Seat-Token": t["token"]}) for _ in range(3)]
+        assert [a.status_code for a in answers] == [200] * 3
+        assert answers[0].content == answers[1].content == answers[2].content
+        assert answers[0].json()["replay"]["seat"] == 0
+        assert len(built) == 1
+        assert client.get(url).status_code == 403
+        assert client.get(url, headers={"X-Seat-Token": "x" * 43}).status_code == 403

@@ -86,6 +86,10 @@ class ServerConfig:
     presence_ttl: float = 6.0
     """With Redis: seconds a process's presence lasts unless its heartbeat renews it, so the
     connections of a process that died count as gone after this long."""
+    presence_delay: float = 0.25
+    """Seconds a table's other connections are told of a seat coming or going after the
+    change: changes meanwhile are told at once, and not at all if the seats present are
+    then those shown before (a seat reconnecting in a loop sends its table nothing)."""
     max_tables: int = 2000
     """Tables stored at once, all clients together."""
     tables_per_address: int = 20

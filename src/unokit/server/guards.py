@@ -136,8 +136,8 @@ class RateLimits:
     """Requests per client address, a token bucket each: to ``/api/`` (``api``), to the
     pages and their files (``pages``; ``/health`` is never counted), and WebSocket
     connections opened (``connects``), each ``(rate a second, burst)``. Over a rate, a
-    request is answered 429 with ``Retry-After``, a WebSocket is closed with 4429 and a
-    frame saying why, before the app sees either."""
+    request is answered 429 with ``Retry-After``, and so is a WebSocket handshake (never
+    upgraded), before the app sees either."""
 
     def __init__(
         self,
@@ -174,21 +174,29 @@ class RateLimits:
             now = time.monotonic()
             if not limit.allow(address, now):
                 wait = max(1, math.ceil(limit.wait(address, now)))
-                if kind == "connects":
+                if kind == "connects" and DENIAL not in scope.get("extensions", {}):
                     await _refuse_socket(receive, send, wait)
                     return
+                what = "connections opened" if kind == "connects" else "requests"
                 response = JSONResponse(
-                    {"error": "too many requests from one address: slow down"},
+                    {"error": f"too many {what} from one address: slow down"},
                     status_code=429,
                     headers={"Retry-After": str(wait)},
                 )
-                await response(scope, receive, send)
+                await response(scope, receive, send)  # a WebSocket's before its handshake
                 return
         await self.app(scope, receive, send)
 
 
+DENIAL: Final = "websocket.http.response"
+"""The ASGI extension by which a WebSocket handshake is answered with a plain HTTP response
+(uvicorn has it): a connect over the ration is then refused with ``429`` before the
+handshake, no upgrade and no frame, the cheapest answer a reconnect loop can get."""
+
+
 async def _refuse_socket(receive: Any, send: Any, wait: int) -> None:
-    """Accept a WebSocket only to say why it is closed (4429), as the app's refusals do."""
+    """Where the server cannot refuse a handshake with a response: accept the WebSocket
+    only to say why it is closed (4429), as the app's refusals do."""
     message = await receive()
     if message["type"] != "websocket.connect":
         return

@@ -226,6 +226,8 @@ class Hub:
         self._present: dict[str, set[int]] = {}
         """Each table's seats present when its connections were last told of a change."""
         self._shared: dict[str, tuple[tuple[int, int, frozenset[int]], str]] = {}
+        self._presence_due: dict[str, asyncio.TimerHandle] = {}
+        """Tables whose connections are yet to be told of a seat coming or going."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         sqlite = store.engine.dialect.name == "sqlite"  # one writer at a time there anyway
@@ -270,6 +272,8 @@ class Hub:
 
     async def stop(self) -> None:
         self._stopping = True
+        for due in self._presence_due.values():
+            due.cancel()
         for wake in self._wake.values():
             wake.set()
         tasks = [*self._drivers.values(), *([self._sweeper] if self._sweeper else [])]
@@ -763,7 +767,7 @@ class Hub:
         conn.queue.owe_chat()  # the recent lines, once
         if seat is not None:
             self._clocks[table_id].absent_since.pop(seat, None)
-            await self._broadcast(table, skip=conn)
+            self._presence_changed(table_id)
         self._wake_driver(table_id)  # someone is here: a paused table plays on
         return conn
 
@@ -775,10 +779,39 @@ class Hub:
             clock = self._clocks.get(conn.table_id)
             if clock is not None and conn.seat not in present:
                 clock.absent_since[conn.seat] = time.monotonic()
-            table = self.tables.get(conn.table_id)
-            if table is not None:
-                await self._broadcast(table)
+            if conn.table_id in self.tables:
+                self._presence_changed(conn.table_id)
                 self._wake_driver(conn.table_id)
+
+    def _presence_changed(self, table_id: str) -> None:
+        """A seat came or went: the table's connections are told ``presence_delay`` later,
+        once for every change meanwhile (``_tell_presence``)."""
+        if table_id in self._presence_due or self._stopping:
+            return
+        self._presence_due[table_id] = asyncio.get_running_loop().call_later(
+            self.config.presence_delay, self._tell_presence_now, table_id
+        )
+
+    def _tell_presence_now(self, table_id: str) -> None:
+        task = asyncio.create_task(self._tell_presence(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _tell_presence(self, table_id: str) -> None:
+        """Tell each of a table's connections who is present now, unless it was last sent
+        the table as it is now (a seat that went and came back, or one more socket of a
+        seat present, changes nothing it shows)."""
+        self._presence_due.pop(table_id, None)
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        await self._evict_stale(table)
+        self._present[table_id] = await self._present_now(table_id)
+        pending = table_id in self._writes  # its frames wait for the commit: all owe one
+        shown = None if pending else self._shared_part(table)
+        for conn in self.conns.get(table_id, ()):
+            if pending or conn.table_sent != shown:
+                conn.queue.owe_state()
 
     @staticmethod
     def _holds(table: Table, conn: Connection) -> bool:
@@ -1573,6 +1606,9 @@ class Hub:
         self._clocks.pop(table_id, None)
         self._present.pop(table_id, None)
         self._shared.pop(table_id, None)
+        due = self._presence_due.pop(table_id, None)
+        if due is not None:
+            due.cancel()
         self._lost.discard(table_id)
         self._writes.pop(table_id, None)
         self._held_back.pop(table_id, None)

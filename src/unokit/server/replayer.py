@@ -73,14 +73,17 @@ def _start(parent: int) -> None:
     started(parent)
 
 
-def check_containers(body: bytes) -> None:
-    """``ReplayError`` for a body of more objects and lists than a record the replay can
-    show holds (two scans of the bytes: about a millisecond for four MB)."""
-    if body.count(b"{") + body.count(b"[") > MAX_CONTAINERS:
+def check_containers(body: bytes, before: int = 0) -> int:
+    """The objects and lists ``body`` opens, with ``before`` more (those of the body's
+    earlier parts); ``ReplayError`` past what a record the replay can show holds (two scans
+    of the bytes: about a millisecond for four MB)."""
+    count = before + body.count(b"{") + body.count(b"[")
+    if count > MAX_CONTAINERS:
         raise ReplayError(
             f"the record holds more than {MAX_CONTAINERS} objects and lists; "
             "a record the replay can show holds fewer"
         )
+    return count
 
 
 def parse_record(body: bytes) -> Any:
@@ -229,10 +232,14 @@ class Replayer:
         finally:
             self._slots.give_back(client, slot)
         if key is not None:
-            self._kept[key] = data
-            while len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
+            self.keep(key, data)
         return data
+
+    def keep(self, key: Hashable, data: bytes) -> None:
+        """Keep ``data`` under ``key`` (the last ``KEPT`` kept, whatever they are)."""
+        self._kept[key] = data
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
 
     def close(self) -> None:
         if self._executor is not None:

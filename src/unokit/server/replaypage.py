@@ -25,6 +25,7 @@ from unokit.server.replayer import (
     RETRY_AFTER,
     Replayer,
     ReplayUnavailableError,
+    check_containers,
     encode,
 )
 
@@ -58,6 +59,17 @@ def json_answer(body: bytes, headers: dict[str, str]) -> Response:
         media_type="application/json",
         headers={**headers, "Content-Length": str(len(body))},
     )
+
+
+async def _read_record(request: Request) -> bytes:
+    """A record's body, its objects and lists counted as it comes: past what a record the
+    replay can show holds, ``ReplayError`` at once, the rest never read (the server closes
+    the connection rather than read it: ``unokit.server.slowguard``)."""
+    parts, count = [], 0
+    async for part in request.stream():
+        count = check_containers(part, count)
+        parts.append(part)
+    return b"".join(parts)
 
 
 def _unavailable(err: ReplayUnavailableError) -> HTTPException:
@@ -95,7 +107,7 @@ def add_replay_page(
         client = address(request)
         try:
             with replayer.admit(client):
-                body = await request.body()
+                body = await _read_record(request)
                 data = await replayer.run(body, None, seat, client=client)
         except ReplayError as err:
             raise HTTPException(422, str(err)) from None

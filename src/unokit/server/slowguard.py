@@ -33,6 +33,13 @@ _BUSY = (
     b"content-length: 29\r\nconnection: close\r\n\r\ntoo many connections: wait\r\n\r\n"
 )
 
+UNREAD: Final = 256 * 1024
+"""Bytes of a request body still to come, once its answer is sent, past which the server
+stops reading and closes the connection instead of reading them only to throw them away
+(a refused 4 MB body costs a few headers, not 4 MB)."""
+LINGER: Final = 1.0
+"""Seconds such a connection stays half open, unread, after its answer, so that the
+client reads the answer before the connection is reset."""
 RESERVE: Final = 8
 """The last ``1 / RESERVE`` of the total is kept for clients holding fewer than ``FEW``."""
 FEW: Final = 4
@@ -140,6 +147,20 @@ class ConnectionGuard:
         return True
 
 
+def _unread_body(cycle: Any) -> int:
+    """Bytes of the request body of ``cycle`` not received yet: what its Content-Length
+    promised less what came (a body sent in chunks, still coming, counts as large)."""
+    if cycle is None or not getattr(cycle, "more_body", False):
+        return 0
+    declared = None
+    for name, value in cycle.scope.get("headers", ()):
+        if name == b"content-length":
+            declared = int(value) if value.isdigit() else None
+    if declared is None:
+        return UNREAD + 1
+    return declared - getattr(cycle, "received", 0)
+
+
 def guarded_protocol(base: type[asyncio.Protocol], guard: ConnectionGuard) -> type[Any]:
     """uvicorn's HTTP protocol class ``base`` with ``guard``'s deadline and caps."""
 
@@ -178,10 +199,26 @@ def guarded_protocol(base: type[asyncio.Protocol], guard: ConnectionGuard) -> ty
             if self.cycle is cycle and cycle.more_body and not cycle.response_complete:
                 transport.close()  # no complete request body in time
 
+        def on_body(self, body: bytes) -> None:
+            cycle = self.cycle
+            if cycle is not None:
+                cycle.received = getattr(cycle, "received", 0) + len(body)
+            super().on_body(body)
+
         def on_response_complete(self) -> None:
+            unread = _unread_body(self.cycle)
             super().on_response_complete()
-            if not self.transport.is_closing():
-                self._arm()
+            transport = self.transport
+            if transport.is_closing():
+                return
+            if unread > UNREAD:  # answered before its body came (refused): read no more
+                transport.pause_reading()
+                transport.write_eof()  # once the answer is out
+                if self._deadline is not None:
+                    self._deadline.cancel()
+                self._deadline = self.loop.call_later(LINGER, transport.close)
+                return
+            self._arm()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._deadline is not None:
