@@ -49,6 +49,7 @@ export async function showLobby(status) {
   const name = localStorage.getItem("unokit:name");
   if (name) field(form, "name").value = name;
 
+  field(form, "turn_timer").placeholder = _("none");
   const reaction = field(form, "reaction");
   if (options.reaction) {
     reaction.min = String(options.reaction.min);
