@@ -169,7 +169,7 @@ export function renderResult(ctrl) {
     const w = view.winner;
     // a round without a winner says why, in the words of its blocked event (words.js)
     const why = w === null ? [...document.querySelectorAll("#log li[data-type=blocked]")].pop() : null;
-    const title = w !== null ? cap(_("{who} wins the round", { who: table.seats[w].name }))
+    const title = w !== null ? _("{who} wins the round", { who: table.seats[w].name })
       : why ? why.textContent : cap(_("the round ends without a winner"));
     const rows = view.round_points.map((pts, s) => el("tr", {},
       el("th", { scope: "row", text: table.seats[s].name }),
