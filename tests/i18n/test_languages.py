@@ -185,6 +185,34 @@ def test_the_pseudo_language_leaves_no_plain_word_in_a_whole_round() -> None:
     assert outside == set()
 
 
+def test_the_variant_help_pages_and_the_pile_up_dialog_leave_no_plain_word() -> None:
+    """The terminal's Triple Play and Party! help pages and the Wild Pile Up dialog, in
+    ``qps``: only the help's key names, the rules' code and card codes stay plain."""
+    from typing import Any, cast
+
+    from unokit.actions import Action
+    from unokit.i18n import use
+    from unokit.tui.app import PlayApp
+    from unokit.tui.help import rules_help
+
+    use(PSEUDO)
+    try:
+        texts = [rules_help(Rules.preset(name), 3).plain for name in ("triple-play", "party")]
+        for color in ("G", None):
+            view = {"mini_pile": ["G3", "G5"], "mini_color": color}
+            dialog = PlayApp.pile_up_dialog(cast(Any, None), view, [Action.parse("take")])
+            texts += [dialog.title_text, dialog.note, *(str(c.label) for c in dialog.choices)]
+    finally:
+        use("en")
+    outside = set()
+    for text in texts:
+        rest = text
+        while rest != (rest := re.sub(r"⟦[^⟦⟧]*⟧", "", rest)):
+            pass
+        outside |= set(re.findall(r"[A-Za-z]{2,}", rest))
+    assert outside - {"Enter", "triple", "play", "party"} == set()
+
+
 def test_card_names_are_the_printed_decks_words() -> None:
     names = {lang: card_name(Card.parse("G+2"), catalogue(lang)) for lang in LANGUAGES}
     assert names["es"] == "Roba dos verde"

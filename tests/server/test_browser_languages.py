@@ -149,6 +149,70 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_log_or_the_fixed_text(
     page.close()
 
 
+def plain_words(texts: list[str]) -> set[str]:
+    """The words of ``texts`` outside every ``⟦…⟧`` of the pseudo-language (innermost first)."""
+    outside: set[str] = set()
+    for text in texts:
+        rest = text
+        while rest != (rest := re.sub(r"⟦[^⟦⟧]*⟧", "", rest)):
+            pass
+        outside |= set(re.findall(r"[A-Za-z]{2,}", rest))
+    return outside
+
+
+PANEL_TEXTS = """() => [...document.querySelectorAll(
+  '#unit [aria-label], #unit [title], #unit .counter, #unit .pile-no, #unit .press, #unit-note')]
+  .map((n) => [n.getAttribute('aria-label'), n.getAttribute('title'), n.textContent])
+  .flat().filter(Boolean).concat([document.querySelector('#rules-body').textContent])"""
+RESULT_TEXTS = """(id) => import('/static/side.js').then((side) => {
+  const table = { id, match_no: 9, round: 3, match_over: true, match_winner: 0, target: 500,
+    seats: [{ name: 'Ann' }, { name: 'Bea' }], scores: [510, 40] };
+  const view = { over: true, winner: 0, round_points: [0, 30], hands: [[], ['R5', 'WD4']] };
+  side.renderResult({ table, view, seat: 0, version: 1, send() {}, shutResult() {} });
+  const sheet = document.querySelector('#round-end');
+  return [...sheet.querySelectorAll('h2, p, th, span, button, a')].map((n) => n.textContent)
+    .concat([...sheet.querySelectorAll('[title]')].map((n) => n.title));
+})"""
+FORM_TEXTS = """() => [...document.querySelectorAll(
+  '#create label, #create legend, #create option, #open-tables li')]
+  .map((n) => [...n.childNodes].filter((c) => c.nodeName !== 'SELECT').map((c) => c.textContent)
+    .join(' '))
+  .concat([...document.querySelectorAll('#create optgroup, #create [aria-label]')]
+    .map((n) => n.getAttribute('label') || n.getAttribute('aria-label')))"""
+
+
+def test_the_pseudo_language_leaves_no_plain_word_in_the_panels_or_the_lobby(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The Triple Play unit and the rules panel at a table, then the lobby's form with every
+    preset's options and the open tables: all of it from the catalogue."""
+    made = module_server.post(
+        "/api/tables",
+        {"name": "Ann", "preset": "triple-play", "seats": 3, "bots": ["greedy"] * 2,
+         "house": {"timer": 600}},
+    )  # fmt: skip
+    page = module_browser.new_page(viewport=DESKTOP)
+    page.goto(module_server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{module_server.base}/t/{made['table']}?lang=qps")
+    page.click("[data-control=start]")
+    page.wait_for_selector("#unit-slots .slot .counter", state="attached", timeout=60_000)
+    page.wait_for_function("document.querySelector('#rules-body').textContent.length > 0")
+    texts: list[str] = page.evaluate(PANEL_TEXTS)
+    assert len(texts) > 12
+    names = set(page.eval_on_selector_all(".seat .name", "ns => ns.map(n => n.textContent)"))
+    texts += page.evaluate(RESULT_TEXTS, made["table"])
+    page.goto(f"{module_server.base}/?lang=qps")
+    page.wait_for_selector("#preset option[value=party]", state="attached")
+    page.fill("#create [name=bots]", "2")
+    for preset in page.eval_on_selector_all("#preset option", "ns => ns.map(n => n.value)"):
+        page.select_option("#preset", preset)
+        texts += page.evaluate(FORM_TEXTS)
+    programs = page.eval_on_selector_all("#create optgroup option", "ns => ns.map(n => n.value)")
+    page.close()
+    assert plain_words(texts) - names - set(programs) - {"Ann", "Bea"} == set()
+
+
 @pytest.mark.parametrize("lang", ["de", "ar"])
 def test_the_table_holds_its_shape_at_every_size_in_german_and_arabic(
     module_browser: Browser, module_server: Server, lang: str

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from unokit.i18n import N_
+
 __all__ = ["STRENGTHS", "STRENGTH_WORDS", "expand_strength"]
 
 STRENGTHS: Final[Mapping[str, str]] = MappingProxyType(
@@ -33,10 +35,10 @@ STRENGTHS: Final[Mapping[str, str]] = MappingProxyType(
 
 STRENGTH_WORDS: Final[Mapping[str, str]] = MappingProxyType(
     {
-        "easy": "plays any card that fits; often forgets Uno and misses catches",
-        "normal": "plays sensibly; sometimes forgets Uno or misses a catch",
-        "hard": "searches 200 re-deals a decision; hardly ever slips",
-        "strongest": "the best measured bot: searches 200 re-deals a decision, never slips",
+        "easy": N_("plays any card that fits; often forgets Uno and misses catches"),
+        "normal": N_("plays sensibly; sometimes forgets Uno or misses a catch"),
+        "hard": N_("searches 200 re-deals a decision; hardly ever slips"),
+        "strongest": N_("the best measured bot: searches 200 re-deals a decision, never slips"),
     }
 )
 """One line a strength, for lists and menus."""

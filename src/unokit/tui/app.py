@@ -27,7 +27,7 @@ from unokit.actions import Action
 from unokit.bots import Bot, BotError, Decision, make_bot
 from unokit.cards import COLOR_NAMES, COLORS, Card
 from unokit.errors import IllegalAction
-from unokit.i18n import _, current
+from unokit.i18n import _, current, ngettext
 from unokit.tui.base import MIN_WIDTH, TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
 from unokit.tui.help import NO_PASS_GAMES, SCORING_WORDS, rules_help
@@ -545,19 +545,36 @@ class PlayApp(TableApp):
         and that taking it is the move."""
         pile = list(view.get("mini_pile") or [])
         color = view.get("mini_color")
-        colour = COLOR_NAMES.get(color, "its colour") if isinstance(color, str) else "its colour"
-        count = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
-        choices = [
-            Choice(_KEYS[i % len(_KEYS)], f"take the mini pile ({count})" if a.kind == "take"
-                   else str(a), str(a))
-            for i, a in enumerate(legal)
-        ]  # fmt: skip
-        note = (
-            f"A Wild Pile Up started a mini pile ({' '.join(pile)}). Each player in turn adds "
-            f"a {colour} card or a wild to it; you hold neither, so you take the whole pile "
-            f"into your hand ({count})."
+        cards = " ".join(pile)
+        n = len(pile)
+        take = ngettext(
+            "take the mini pile ({count} card)", "take the mini pile ({count} cards)", n
         )
-        return ChoiceDialog("Wild Pile Up: take the mini pile", choices, note=note)
+        choices = [
+            Choice(_KEYS[i % len(_KEYS)], take if a.kind == "take" else str(a), str(a))
+            for i, a in enumerate(legal)
+        ]
+        if isinstance(color, str) and color in COLOR_NAMES:
+            note = ngettext(
+                "A Wild Pile Up started a mini pile ({cards}). Each player in turn adds a card "
+                "of its colour, {color}, or a wild; you hold neither, so you take the whole "
+                "pile into your hand ({count} card).",
+                "A Wild Pile Up started a mini pile ({cards}). Each player in turn adds a card "
+                "of its colour, {color}, or a wild; you hold neither, so you take the whole "
+                "pile into your hand ({count} cards).",
+                n, cards=cards, color=_(COLOR_NAMES[color]),
+            )  # fmt: skip
+        else:
+            note = ngettext(
+                "A Wild Pile Up started a mini pile ({cards}). Each player in turn adds a card "
+                "of its colour or a wild; you hold neither, so you take the whole pile into "
+                "your hand ({count} card).",
+                "A Wild Pile Up started a mini pile ({cards}). Each player in turn adds a card "
+                "of its colour or a wild; you hold neither, so you take the whole pile into "
+                "your hand ({count} cards).",
+                n, cards=cards,
+            )  # fmt: skip
+        return ChoiceDialog(_("Wild Pile Up: take the mini pile"), choices, note=note)
 
     def challenge_dialog(self, view: dict[str, Any], legal: list[Action]) -> ChoiceDialog:
         pending = view.get("pending")

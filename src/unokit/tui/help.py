@@ -62,36 +62,52 @@ SCORING_WORDS: Final = {
 
 VARIANT_PAGES: Final = {
     "triple-play": (
-        "Triple Play",
+        N_("Triple Play"),
         (
-            "Three discard piles, @1 @2 @3. Each turn the unit lights some of them (● lit, "
-            "○ not): you play a card that matches the top of a lit pile, and the screen asks "
-            "which pile when it fits more than one.",
-            "Every play, and every press, counts on its pile; each pile has a hidden limit. "
-            "When a count reaches it the pile overloads and you draw what the unit shows (1 to "
-            "4). A last card that overloads does not go out.",
-            "Cannot or will not play: d draws one card; then play it, or press a lit pile "
-            "(the m list: press @2). There is no pass.",
-            "Discard Two (RD): play it with one more card of its colour; the last card acts. "
-            "Wild Clear (WCL): resets its pile's counter to 0. Wild Give Away (WGA): if its "
-            "pile overloads you hand those cards to other players instead of drawing them.",
-            "A wild names no colour: the next card played on its pile decides it.",
+            N_(
+                "Three discard piles, @1 @2 @3. Each turn the unit lights some of them (● lit, "
+                "○ not): you play a card that matches the top of a lit pile, and the screen asks "
+                "which pile when it fits more than one."
+            ),
+            N_(
+                "Every play, and every press, counts on its pile; each pile has a hidden limit. "
+                "When a count reaches it the pile overloads and you draw what the unit shows (1 to "
+                "4). A last card that overloads does not go out."
+            ),
+            N_(
+                "Cannot or will not play: d draws one card; then play it, or press a lit pile "
+                "(the m list: press @2). There is no pass."
+            ),
+            N_(
+                "Discard Two (RD): play it with one more card of its colour; the last card acts. "
+                "Wild Clear (WCL): resets its pile's counter to 0. Wild Give Away (WGA): if its "
+                "pile overloads you hand those cards to other players instead of drawing them."
+            ),
+            N_("A wild names no colour: the next card played on its pile decides it."),
         ),
     ),
     "party": (
-        "UNO Party!",
+        N_("UNO Party!"),
         (
-            "Speed Play: a number card identical (number and colour) to the top card may be "
-            "played out of turn by anyone but its player and the seat to play: pick it, "
-            "Enter. Play goes on after you.",
-            "Point Taken (RP, YP, GP, BP): everyone points at another player (the m list: "
-            "point 4); each one pointed at draws a card a finger, at most 5. Nobody sees a "
-            "choice before all have chosen.",
-            "Wild Pile Up (WPU): a mini pile starts in front of the next player, who plays a "
-            "card of its colour or a wild on it, or takes the whole pile (take).",
-            "Wild Drawn Together (WDT): you link two players (link 1 5); whenever one of them "
-            "draws, the other draws as many. The pile panel names the pair.",
-            "2 to 16 players, 224 cards; the direction tracker shows which way play goes.",
+            N_(
+                "Speed Play: a number card identical (number and colour) to the top card may be "
+                "played out of turn by anyone but its player and the seat to play: pick it, "
+                "Enter. Play goes on after you."
+            ),
+            N_(
+                "Point Taken (RP, YP, GP, BP): everyone points at another player (the m list: "
+                "point 4); each one pointed at draws a card a finger, at most 5. Nobody sees a "
+                "choice before all have chosen."
+            ),
+            N_(
+                "Wild Pile Up (WPU): a mini pile starts in front of the next player, who plays a "
+                "card of its colour or a wild on it, or takes the whole pile (take)."
+            ),
+            N_(
+                "Wild Drawn Together (WDT): you link two players (link 1 5); whenever one of them "
+                "draws, the other draws as many. The pile panel names the pair."
+            ),
+            N_("2 to 16 players, 224 cards; the direction tracker shows which way play goes."),
         ),
     ),
 }
@@ -128,9 +144,9 @@ def rules_help(rules: Rules, players: int) -> Text:
         )
     else:
         title, paragraphs = page
-        text.append(f"\n{title}\n", style="bold underline")
+        text.append(f"\n{_(title)}\n", style="bold underline")
         for words in paragraphs:
-            _paragraph(text, f"• {words}")
+            _paragraph(text, f"• {_(words)}")
         _paragraph(text, _("Say Uno when you play your second-last card; c catches who did not."))
     text.append("\n" + _("Scoring") + "\n", style="bold underline")
     scoring = _(SCORING_WORDS.get(rules.scoring, rules.scoring)).replace("{t}", str(rules.target))

@@ -1,15 +1,18 @@
 // The lobby: a create form that follows the chosen preset, and the open tables, refreshed live.
 import { $, el, keyed } from "./dom.js";
+import { N_ } from "./i18n.js";
+import { _, ngettext } from "./words.js";
 
 const field = (form, name) => form.elements.namedItem(name);
 const HOUSE_LABELS = {
-  stacking: "Stacking Draw Twos / Draw Fours", seven_o: "Seven-O (7 trades hands, 0 passes them on)",
-  jump_in: "Jump-In (play an identical card out of turn)", draw_to_match: "Draw until you can play",
-  first_card_effect: "First card turned up acts",
+  stacking: N_("Stacking Draw Twos / Draw Fours"), seven_o: N_("Seven-O (7 trades hands, 0 passes them on)"),
+  jump_in: N_("Jump-In (play an identical card out of turn)"), draw_to_match: N_("Draw until you can play"),
+  first_card_effect: N_("First card turned up acts"),
 };
+const STRENGTH_NAMES = { easy: N_("Easy"), normal: N_("Normal"), hard: N_("Hard"), strongest: N_("Strongest") };
 const PRESET_WORDS = {
-  "mattel-2021": "UNO — 2021 rules", "mattel-2015": "UNO — 2015 rules", "mattel-2003": "UNO — 2003 rules",
-  "triple-play": "UNO Triple Play (the unit)", party: "UNO Party! (up to 16)",
+  "mattel-2021": N_("UNO — 2021 rules"), "mattel-2015": N_("UNO — 2015 rules"), "mattel-2003": N_("UNO — 2003 rules"),
+  "triple-play": N_("UNO Triple Play (the unit)"), party: N_("UNO Party! (up to 16)"),
 };
 
 export async function showLobby(status) {
@@ -20,18 +23,18 @@ export async function showLobby(status) {
   // a seed only where this server takes one; the form's own errors said on the form
   field(form, "seed").closest("label").hidden = options.seeds === false;
   const formError = formErrorBox(form);
-  for (const p of options.presets) $("#preset").append(el("option", { value: p.name, text: PRESET_WORDS[p.name] || p.name }));
+  for (const p of options.presets) $("#preset").append(el("option", { value: p.name, text: PRESET_WORDS[p.name] ? _(PRESET_WORDS[p.name]) : p.name }));
   const strengths = options.strengths || {};
   const others = options.bots.filter((b) => !strengths[b]);
   /** The strengths in words first, then the server's other bots. */
   function strengthOptions() {
-    const named = Object.entries(strengths).map(([b, s]) => el("option", { value: b, text: `${b[0].toUpperCase()}${b.slice(1)}: ${s.words}` }));
-    return others.length ? [...named, el("optgroup", { label: "Other bots (docs/bots.md)" }, ...others.map((b) => el("option", { value: b, text: b })))] : named;
+    const named = Object.entries(strengths).map(([b, s]) => el("option", { value: b, text: _("{strength}: {words}", { strength: STRENGTH_NAMES[b] ? _(STRENGTH_NAMES[b]) : b, words: _(s.words) }) }));
+    return others.length ? [...named, el("optgroup", { label: _("Other bots (docs/bots.md)") }, ...others.map((b) => el("option", { value: b, text: b })))] : named;
   }
   function botChoice(i, value) {
-    const select = el("select", { name: `bot-${i}`, "aria-label": `strength of bot ${i + 1}` }, ...strengthOptions());
+    const select = el("select", { name: `bot-${i}`, "aria-label": _("strength of bot {n}", { n: i + 1 }) }, ...strengthOptions());
     select.value = value;
-    return el("label", { class: "bot-choice" }, `Bot ${i + 1} `, select);
+    return el("label", { class: "bot-choice" }, _("Bot {n}", { n: i + 1 }) + " ", select);
   }
   // one strength for every bot, and under it each bot on its own (14 selects read badly)
   const all = $("#all-bots");
@@ -49,6 +52,7 @@ export async function showLobby(status) {
   const name = localStorage.getItem("unokit:name");
   if (name) field(form, "name").value = name;
 
+  field(form, "turn_timer").placeholder = _("none");
   const reaction = field(form, "reaction");
   if (options.reaction) {
     reaction.min = String(options.reaction.min);
@@ -66,8 +70,8 @@ export async function showLobby(status) {
     field(form, "bots").max = String(p.max - 1);
     field(form, "target").placeholder = String(p.target || 500);
     const house = $("#house-rules");
-    house.replaceChildren(el("legend", { text: "House rules" }),
-      ...(p.house || []).map((k) => el("label", {}, el("input", { type: "checkbox", name: k }), ` ${HOUSE_LABELS[k] || k}`)));
+    house.replaceChildren(el("legend", { text: _("House rules") }),
+      ...(p.house || []).map((k) => el("label", {}, el("input", { type: "checkbox", name: k }), ` ${HOUSE_LABELS[k] ? _(HOUSE_LABELS[k]) : k}`)));
     house.hidden = !(p.house || []).length;
     $("#timer-mode").hidden = !p.timer_mode;
     // Triple Play's own timer mode stands in for the turn timer: one timer on the form, not two
@@ -75,7 +79,7 @@ export async function showLobby(status) {
     turnTimer.closest("label").hidden = Boolean(p.timer_mode);
     if (p.timer_mode) turnTimer.value = "";
     const scoring = $("#scoring");
-    scoring.replaceChildren(...(p.scorings || ["winner"]).map((s) => el("option", { value: s, text: SCORING_WORDS[s] || s })));
+    scoring.replaceChildren(...(p.scorings || ["winner"]).map((s) => el("option", { value: s, text: SCORING_WORDS[s] ? _(SCORING_WORDS[s], { t: p.target || 500 }) : s })));
   }
   $("#preset").addEventListener("change", () => { follow(); followBots(); });
   follow();
@@ -123,8 +127,10 @@ function formErrorBox(form) {
 }
 
 const SCORING_WORDS = {
-  winner: "The winner scores the others' cards", lowest: "Everyone adds their own cards; lowest wins",
-  elimination: "Elimination: reaching the target is out", none: "One round, no points",
+  winner: N_("who goes out scores the cards left in the other hands; first to {t} wins"),
+  lowest: N_("each player scores their own hand; when one reaches {t}, the lowest total wins"),
+  elimination: N_("each scores their own hand; reaching {t} puts you out; the last one wins"),
+  none: N_("one round, no points"),
 };
 
 async function refreshTables() {
@@ -132,11 +138,11 @@ async function refreshTables() {
   try { tables = await (await fetch("/api/tables")).json(); } catch { return; }
   const items = tables.length ? tables : [null];
   keyed($("#open-tables"), items, (t) => (t ? `${t.id}:${t.seats.filter((s) => s.kind === "open").length}` : "none"), (t) => {
-    if (!t) return el("li", { text: "No open tables yet: start one and send the link." });
+    if (!t) return el("li", { text: _("No open tables yet: start one and send the link.") });
     const host = t.seats[t.owner] ? t.seats[t.owner].name : "";
     const free = t.seats.filter((s) => s.kind === "open").length;
     const fixed = t.fixed_seed !== null && t.fixed_seed !== undefined;
-    return el("li", {}, el("a", { href: `/t/${t.id}`, text: `${PRESET_WORDS[t.rules] || t.rules} with ${host}` }), ` (${free} free seat${free === 1 ? "" : "s"})`,
-      ...(fixed ? [" ", el("strong", { class: "fixed-deal", text: "fixed deal: the host knows the cards" })] : []));
+    return el("li", {}, el("a", { href: `/t/${t.id}`, text: _("{rules} with {host}", { rules: PRESET_WORDS[t.rules] ? _(PRESET_WORDS[t.rules]) : t.rules, host }) }), " " + ngettext("({count} free seat)", "({count} free seats)", free),
+      ...(fixed ? [" ", el("strong", { class: "fixed-deal", text: _("fixed deal: the host knows the cards") })] : []));
   }, () => {});
 }

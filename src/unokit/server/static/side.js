@@ -2,7 +2,8 @@
 // screen with each hand's points, the running scores and the countdown to the next deal.
 import { $, el, keyed, setProps } from "./dom.js";
 import { cardNode } from "./cards.js";
-import { describe } from "./words.js";
+import { N_ } from "./i18n.js";
+import { _, cap, describe, ngettext } from "./words.js";
 
 const LOG_LIMIT = 300;
 
@@ -76,37 +77,43 @@ export function renderScores(ctrl) {
 }
 
 const PRESET_WORDS = {
-  "mattel-2021": "UNO (Mattel, 2021 sheet)", "mattel-2015": "UNO (Mattel, 2015 sheet)",
-  "mattel-2003": "UNO (Mattel, 2003 sheet)", "triple-play": "UNO Triple Play", party: "UNO Party!",
+  "mattel-2021": N_("UNO — 2021 rules"), "mattel-2015": N_("UNO — 2015 rules"),
+  "mattel-2003": N_("UNO — 2003 rules"), "triple-play": N_("UNO Triple Play (the unit)"), party: N_("UNO Party! (up to 16)"),
 };
 const HOUSE_WORDS = {
-  stacking: "Stacking: a Draw Two or Draw Four may be stacked on the one played on you",
-  seven_o: "Seven-O: a 7 trades hands with a player you choose; a 0 passes every hand on",
-  jump_in: "Jump-In: play an identical card out of turn",
-  draw_to_match: "Draw until you can play",
-  first_card_effect: "The first card turned up acts",
-  two_player_reverse_skip: "With two players a Reverse acts as a Skip",
-  partners: "Partners",
+  stacking: N_("Draw Two on Draw Two (and Draw Four on Draw Four) passes the penalty on"),
+  seven_o: N_("a 7 trades hands with a player you choose; a 0 passes all hands along"),
+  jump_in: N_("anyone holding the very same card as the top may play it out of turn"),
+  draw_to_match: N_("if you cannot play, draw until you can"),
+  first_card_effect: N_("the first card turned up acts as if played"),
+  two_player_reverse_skip: N_("With two players a Reverse acts as a Skip"),
+  partners: N_("partners sit across and score as a team"),
+};
+const SCORING_WORDS = {
+  winner: N_("who goes out scores the cards left in the other hands; first to {t} wins"),
+  lowest: N_("each player scores their own hand; when one reaches {t}, the lowest total wins"),
+  elimination: N_("each scores their own hand; reaching {t} puts you out; the last one wins"),
+  none: N_("one round, no points"),
 };
 const HOW = {
   classic: [
-    "Match the top card by colour, number or symbol, or play a Wild. Nothing to play? Draw one; you may play it at once.",
-    "Skip: the next player loses a turn. Reverse: play changes direction. Draw Two: the next player draws 2 and loses the turn.",
-    "Wild Draw Four: the next player draws 4, unless they challenge and you held a card of the colour in play.",
-    "Press UNO! when you play your second-to-last card, or be caught and draw 2. First to go out scores the others' cards.",
+    N_("Match the top card by colour, number or symbol, or play a Wild. Nothing to play? Draw one; you may play it at once."),
+    N_("Skip: the next player loses a turn. Reverse: play changes direction. Draw Two: the next player draws 2 and loses the turn."),
+    N_("Wild Draw Four: the next player draws 4, unless they challenge and you held a card of the colour in play."),
+    N_("Press UNO! when you play your second-to-last card, or be caught and draw 2. First to go out scores the others' cards."),
   ],
   "triple-play": [
-    "Three discard piles sit in the unit. Play a card that matches any pile's top card onto that pile.",
-    "Lit piles: after a player's turn the unit lights piles; if you play onto a lit pile, press it. Each press adds to its counter.",
-    "Each counter has a light: green is calm, yellow is getting close, red is near overload. An overload throws the pile's cards to you.",
-    "Discard Two plays a second card of the same colour with it; Wild Clear resets a pile's counter; Wild Give Away hands overload cards to others.",
+    N_("Three discard piles sit in the unit. Play a card that matches any pile's top card onto that pile."),
+    N_("Lit piles: after a player's turn the unit lights piles; if you play onto a lit pile, press it. Each press adds to its counter."),
+    N_("Each counter has a light: green is calm, yellow is getting close, red is near overload. An overload throws the pile's cards to you."),
+    N_("Discard Two plays a second card of the same colour with it; Wild Clear resets a pile's counter; Wild Give Away hands overload cards to others."),
   ],
   party: [
-    "Up to 16 players. Match colour, number or symbol as in UNO.",
-    "Point Taken: everybody points at a player at once; whoever most point at draws.",
-    "Wild Drawn Together links two players: what one draws, the other draws too, until the next link.",
-    "Wild Pile Up starts a face-up mini pile in front of the next player: play that colour on it, or take all of it.",
-    "Speed Play: play a card identical to the top card at any time, out of turn.",
+    N_("Up to 16 players. Match colour, number or symbol as in UNO."),
+    N_("Point Taken: everybody points at a player at once; whoever most point at draws."),
+    N_("Wild Drawn Together links two players: what one draws, the other draws too, until the next link."),
+    N_("Wild Pile Up starts a face-up mini pile in front of the next player: play that colour on it, or take all of it."),
+    N_("Speed Play: play a card identical to the top card at any time, out of turn."),
   ],
 };
 
@@ -119,18 +126,18 @@ export function renderRules(ctrl) {
   const s = table.settings;
   const house = Object.entries(s.house || {}).filter(([k, v]) => v && k !== "target" && k !== "timer" && k !== "scoring");
   const facts = [
-    ["Game", PRESET_WORDS[table.rules] || table.rules],
-    ["Target", `${table.target} points`],
-    ["House rules", house.length ? house.map(([k]) => HOUSE_WORDS[k] || k).join("; ") : "none: the sheet as printed"],
-    ["Turn timer", s.turn_timer ? `${s.turn_timer} s a turn: when it runs out the table plays for you` : "none"],
+    [_("Game"), PRESET_WORDS[table.rules] ? _(PRESET_WORDS[table.rules]) : table.rules],
+    [_("Target"), ngettext("{count} point", "{count} points", table.target)],
+    [_("House rules"), house.length ? house.map(([k]) => (HOUSE_WORDS[k] ? _(HOUSE_WORDS[k]) : k)).join("; ") : _("none: the sheet as printed")],
+    [_("Turn timer"), s.turn_timer ? _("{s} s a turn: when it runs out the table plays for you", { s: s.turn_timer }) : _("none")],
   ];
-  if (s.house && s.house.timer) facts.push(["Timer mode", `${s.house.timer} s a turn on the unit`]);
-  if (s.house && s.house.scoring) facts.push(["Scoring", String(s.house.scoring)]);
+  if (s.house && s.house.timer) facts.push([_("Timer mode"), _("{s} s a turn on the unit", { s: s.house.timer })]);
+  if (s.house && s.house.scoring) facts.push([_("Scoring"), SCORING_WORDS[s.house.scoring] ? _(SCORING_WORDS[s.house.scoring], { t: table.target }) : String(s.house.scoring)]);
   const how = HOW[table.rules] || HOW.classic;
   box.replaceChildren(
     el("dl", {}, ...facts.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })])),
-    el("h3", { text: "How to play" }),
-    el("ul", {}, ...how.map((t) => el("li", { text: t }))));
+    el("h3", { text: _("How to play") }),
+    el("ul", {}, ...how.map((t) => el("li", { text: _(t) }))));
 }
 
 /** The round-end screen: the winner, each hand with its points, the running scores. */
@@ -162,20 +169,20 @@ export function renderResult(ctrl) {
     const w = view.winner;
     // a round without a winner says why, in the words of its blocked event (words.js)
     const why = w === null ? [...document.querySelectorAll("#log li[data-type=blocked]")].pop() : null;
-    const title = w !== null ? `${table.seats[w].name} wins the round`
-      : why ? why.textContent : "The round ends without a winner";
+    const title = w !== null ? _("{who} wins the round", { who: table.seats[w].name })
+      : why ? why.textContent : cap(_("the round ends without a winner"));
     const rows = view.round_points.map((pts, s) => el("tr", {},
       el("th", { scope: "row", text: table.seats[s].name }),
-      el("td", { class: "left" }, ...(view.hands[s].length ? view.hands[s].map((c) => cardNode(c)) : [el("span", { text: "out" })])),
+      el("td", { class: "left" }, ...(view.hands[s].length ? view.hands[s].map((c) => cardNode(c)) : [el("span", { text: _("out") })])),
       el("td", { text: String(pts) }),
       el("td", { text: table.scores ? String(table.scores[s]) : "" })));
     const parts = [el("h2", { id: "result-title", text: title })];
     if (table.match_over) {
       const mw = table.match_winner;
-      parts.push(el("p", { class: "match-winner", text: mw === null ? "The match is over." : `${table.seats[mw].name} wins the match!` }));
+      parts.push(el("p", { class: "match-winner", text: mw === null ? _("The match is over.") : _("{who} wins the match!", { who: table.seats[mw].name }) }));
     }
     parts.push(el("table", { class: "points" },
-      el("thead", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Cards left" }), el("th", { text: "Round points" }), el("th", { text: `Total (target ${table.target})` }))),
+      el("thead", {}, el("tr", {}, el("th", { text: _("Player") }), el("th", { text: _("Cards left") }), el("th", { text: _("Round points") }), el("th", { text: _("Total (target {target})", { target: table.target }) }))),
       el("tbody", {}, ...rows)));
     box.replaceChildren(...parts);
     screen.classList.toggle("celebrate", Boolean(table.match_over));
@@ -189,12 +196,12 @@ export function renderResult(ctrl) {
     controls.dataset.want = `${want}|${again}`;
     controls.replaceChildren();
     if (want) {
-      const b = el("button", { type: "button", "data-control": want, class: "primary", text: want === "rematch" ? "Rematch" : "Deal the next round" });
+      const b = el("button", { type: "button", "data-control": want, class: "primary", text: want === "rematch" ? _("Rematch") : _("Deal the next round") });
       b.addEventListener("click", () => ctrl.send({ type: want }));
       controls.append(b);
     }
-    if (again) controls.append(el("a", { class: "button", id: "watch-again", href: again, text: "Watch this match again" }));
-    const look = el("button", { type: "button", id: "shut-result", text: "Look at the table", title: "key Esc" });
+    if (again) controls.append(el("a", { class: "button", id: "watch-again", href: again, text: _("Watch this match again") }));
+    const look = el("button", { type: "button", id: "shut-result", text: _("Look at the table"), title: _("key Esc") });
     look.addEventListener("click", () => ctrl.shutResult());
     controls.append(look);
   }
