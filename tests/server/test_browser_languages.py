@@ -132,8 +132,8 @@ def test_the_browsers_languages_choose_the_page_language(
 
 
 # The table's feel: the first visit's sound question (its words, buttons and their labels), the
-# side panel's and the chat's buttons, the chat sheet, the quick reactions' group, and what the
-# first card of the hand does.
+# side panel's and the chat's buttons, the chat sheet, the quick reactions' group, what the
+# first card of the hand does, the chat's unread count, a pile's refusal, the guided round.
 FEEL_TEXTS = """async () => {
   const q = (s) => document.querySelector(s);
   const words = await import('/static/words.js');
@@ -144,6 +144,10 @@ FEEL_TEXTS = """async () => {
     q('#side-toggle').textContent, q('#chat-open').textContent, q('#chat-open').ariaLabel,
     q('#chat-sheet').ariaLabel, q('#chat-sheet button').textContent, q('#emotes').ariaLabel,
     words.cardHelp(q('#hand .card[data-code]').dataset.code),
+    ...['chatButton', 'pileRefuses'].map((k) => words.FEEL_WORDS[k](2, 3)),
+    ...['firstGame', 'firstGameWhy', 'coachOk', 'coachStop', 'reconnectNow']
+      .map((k) => words.FEEL_WORDS[k]),
+    ...Object.values(words.FEEL_WORDS.coach),
   ];
 }"""
 
