@@ -1,7 +1,8 @@
 """The page speaks its reader's language: Arabic right to left on a phone (seats and the arrow
 of play mirrored, card codes kept left to right), German's long words inside their buttons on
 a desktop, a choice remembered from the bar, and the pseudo-language ``qps`` leaving no word
-of the log or of the page's fixed text outside the catalogue. Screenshots go to docs."""
+of the log, of the page's fixed text or of the table's feel (sound question, side panel and
+chat buttons, card help) outside the catalogue. Screenshots go to docs."""
 
 from __future__ import annotations
 
@@ -130,6 +131,27 @@ def test_the_browsers_languages_choose_the_page_language(
     context.close()
 
 
+# The table's feel: the first visit's sound question (its words, buttons and their labels), the
+# side panel's and the chat's buttons, the chat sheet, the quick reactions' group, what the
+# first card of the hand does, the chat's unread count, a pile's refusal, the guided round.
+FEEL_TEXTS = """async () => {
+  const q = (s) => document.querySelector(s);
+  const words = await import('/static/words.js');
+  return [
+    q('#sound-ask .ask').textContent, q('#sound-ask').title,
+    ...[...document.querySelectorAll('#sound-ask button')]
+      .flatMap((b) => [b.textContent, b.ariaLabel]),
+    q('#side-toggle').textContent, q('#chat-open').textContent, q('#chat-open').ariaLabel,
+    q('#chat-sheet').ariaLabel, q('#chat-sheet button').textContent, q('#emotes').ariaLabel,
+    words.cardHelp(q('#hand .card[data-code]').dataset.code),
+    ...['chatButton', 'pileRefuses'].map((k) => words.FEEL_WORDS[k](2, 3)),
+    ...['firstGame', 'firstGameWhy', 'coachOk', 'coachStop', 'reconnectNow']
+      .map((k) => words.FEEL_WORDS[k]),
+    ...Object.values(words.FEEL_WORDS.coach),
+  ];
+}"""
+
+
 def test_the_pseudo_language_leaves_no_plain_word_in_the_log_or_the_fixed_text(
     module_browser: Browser, module_server: Server
 ) -> None:
@@ -139,6 +161,9 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_log_or_the_fixed_text(
     texts = log_lines(page) + page.eval_on_selector_all(
         "[data-i18n]", "ns => ns.map(n => n.textContent)"
     )
+    feel = page.evaluate(FEEL_TEXTS)
+    assert all(feel), feel  # the sound question, side panel and chat buttons are on the page
+    texts += feel
     for text in texts:
         rest = text
         while rest != (rest := re.sub(r"⟦[^⟦⟧]*⟧", "", rest)):

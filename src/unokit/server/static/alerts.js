@@ -15,7 +15,7 @@ export const sounds = {
 export function yourTurn(text) {
   sounds.turn();
   if (alertsOn && document.hidden && "Notification" in window && Notification.permission === "granted") {
-    new Notification("unokit: your turn", { body: text, tag: "unokit-turn" });
+    new Notification(_("unokit: your turn"), { body: text, tag: "unokit-turn" });
   }
 }
 

@@ -143,58 +143,64 @@ function tell(e, who, whom) {
 }
 
 /** The page's own words for how the table feels: the side panel's button, sound, chat on a
- *  phone, help. */
+ *  phone, help. Looked up when this module loads: i18n.js has fetched the catalogue by then
+ *  (its top-level await holds every importer back until it has). */
 export const FEEL_WORDS = {
-  sidePanel: "Log & chat",
-  sidePanelClose: "Back to the table",
-  soundAsk: "Sound?",
-  soundAskLong: "Sound is on: tones for your turn, plays, draws, UNO!, catches and the clock's last seconds (phones also buzz). Keep it?",
-  soundKeep: "♪ On",
-  soundKeepLong: "Keep sound on",
-  soundOff: "Off",
-  soundOffLong: "Turn sound off",
-  chat: "Chat",
-  chatButton: (n) => (n ? `Chat: ${n} new line${n === 1 ? "" : "s"}` : "Chat"),
-  chatClose: "Back to the table",
-  emotes: "Quick reactions",
-  emoteList: ["☺", "♥", "★", "!?", "GG", "Nice!"],
-  firstGame: "Play a guided first round",
-  firstGameWhy: "New to UNO or to this table? One round against an easy bot, with tips as things happen.",
-  firstGameName: "You",
-  firstGameRefused: "The guided round could not be started.",
-  coachOk: "Got it",
-  coachStop: "No more tips",
+  sidePanel: _("Log & chat"),
+  sidePanelClose: _("Back to the table"),
+  soundAsk: _("Sound?"),
+  soundAskLong: _("Sound is on: tones for your turn, plays, draws, UNO!, catches and the clock's last seconds (phones also buzz). Keep it?"),
+  // i18n: the button keeping sound on, beside the question "Sound?"
+  soundKeep: _("♪ On"),
+  soundKeepLong: _("Keep sound on"),
+  // i18n: the button turning sound off, beside the question "Sound?"
+  soundOff: pgettext("sound", "Off"),
+  soundOffLong: _("Turn sound off"),
+  chat: _("Chat"),
+  chatButton: (n) => (n ? ngettext("Chat: {count} new line", "Chat: {count} new lines", n) : _("Chat")),
+  chatClose: _("Back to the table"),
+  emotes: _("Quick reactions"),
+  // i18n: a quick reaction sent as a chat line, as players write it
+  emoteList: ["☺", "♥", "★", "!?", "GG", pgettext("emote", "Nice!")],
+  firstGame: _("Play a guided first round"),
+  firstGameWhy: _("New to UNO or to this table? One round against an easy bot, with tips as things happen."),
+  // i18n: the player's name at the guided round when none was given
+  firstGameName: _("You"),
+  firstGameRefused: _("The guided round could not be started."),
+  coachOk: _("Got it"),
+  coachStop: _("No more tips"),
   coach: {
-    start: "Press Start the game: the cards are dealt, 7 each, and one is turned up on the pile.",
-    raised: "Your turn. The raised cards are the ones you can play: the same colour or the same number or symbol as the top card, or a wild. Tap one, or drag it onto the table.",
-    draw: "Nothing you hold plays on the top card: tap the deck (or Draw a card) to draw one.",
-    drawn: "You drew a card. If it is raised it plays: tap it. Otherwise press Keep it, and the turn moves on.",
-    uno: "Two cards left: press UNO! before you play the next one. Forget, and a player who catches you makes you draw 2.",
-    catch: "Someone is down to one card without saying UNO!: tap Catch! on their seat, quickly, and they draw 2.",
-    over: "The round is over: whoever goes out first wins it and scores the cards left in the other hands.",
+    start: _("Press Start the game: the cards are dealt, 7 each, and one is turned up on the pile."),
+    raised: _("Your turn. The raised cards are the ones you can play: the same colour or the same number or symbol as the top card, or a wild. Tap one, or drag it onto the table."),
+    draw: _("Nothing you hold plays on the top card: tap the deck (or Draw a card) to draw one."),
+    drawn: _("You drew a card. If it is raised it plays: tap it. Otherwise press Keep it, and the turn moves on."),
+    uno: _("Two cards left: press UNO! before you play the next one. Forget, and a player who catches you makes you draw 2."),
+    catch: _("Someone is down to one card without saying UNO!: tap Catch! on their seat, quickly, and they draw 2."),
+    over: _("The round is over: whoever goes out first wins it and scores the cards left in the other hands."),
   },
-  reconnectNow: "Reconnect now",
-  pileRefuses: (card, pile) => `Pile ${pile} does not take the ${card}: drop it on a lit pile it matches.`,
+  reconnectNow: _("Reconnect now"),
+  pileRefuses: (card, pile) => _("Pile {pile} does not take the {card}: drop it on a lit pile it matches.", { card, pile }),
 };
 
 // What each card does, for "what does this card do" (static/cardhelp.js): every card of
 // every preset, by the symbol in its code.
 const CARD_HELP = {
-  number: (n) => `A number card: play it on its colour or on another ${n}.`,
-  S: "Skip: the next player loses their turn. Plays on its colour or on another Skip.",
-  R: "Reverse: play changes direction (with two players it acts as a Skip). Plays on its colour or on another Reverse.",
-  "+2": "Draw Two: the next player draws 2 cards and loses their turn (where stacking is on, they may answer with their own Draw Two).",
-  D: "Discard Two (Triple Play): play it with another card of its colour, both at once.",
-  P: "Point Taken (Party!): everyone points at a player at once; whoever most point at draws.",
-  W: "Wild: play it on anything and name the colour that goes on.",
-  "W+4": "Wild Draw Four: name the colour; the next player draws 4 and loses their turn, unless they challenge and you held a card of the colour in play.",
-  WSH: "Wild Shuffle Hands: every hand is gathered, shuffled and dealt out again, starting with the next player; you name the colour.",
-  WSW: "Wild Swap Hands: trade your whole hand with a player you choose, and name the colour.",
-  WC: "Wild Customizable: a blank wild whose house rule the table sets (see Rules of this table); you name the colour.",
-  WCL: "Wild Clear (Triple Play): hold a pile down to reset its counter; you name the colour.",
-  WGA: "Wild Give Away (Triple Play): give your overload cards to other players; you name the colour.",
-  WPU: "Wild Pile Up (Party!): a mini pile starts in front of the next player, who must play on it or take it all.",
-  WDT: "Wild Drawn Together (Party!): link two players; what one draws, the other draws too.",
+  // i18n: {number} is the card's number, 0 to 9
+  number: (n) => _("A number card: play it on its colour or on another {number}.", { number: num(n) }),
+  S: _("Skip: the next player loses their turn. Plays on its colour or on another Skip."),
+  R: _("Reverse: play changes direction (with two players it acts as a Skip). Plays on its colour or on another Reverse."),
+  "+2": _("Draw Two: the next player draws 2 cards and loses their turn (where stacking is on, they may answer with their own Draw Two)."),
+  D: _("Discard Two (Triple Play): play it with another card of its colour, both at once."),
+  P: _("Point Taken (Party!): everyone points at a player at once; whoever most point at draws."),
+  W: _("Wild: play it on anything and name the colour that goes on."),
+  "W+4": _("Wild Draw Four: name the colour; the next player draws 4 and loses their turn, unless they challenge and you held a card of the colour in play."),
+  WSH: _("Wild Shuffle Hands: every hand is gathered, shuffled and dealt out again, starting with the next player; you name the colour."),
+  WSW: _("Wild Swap Hands: trade your whole hand with a player you choose, and name the colour."),
+  WC: _("Wild Customizable: a blank wild whose house rule the table sets (see Rules of this table); you name the colour."),
+  WCL: _("Wild Clear (Triple Play): hold a pile down to reset its counter; you name the colour."),
+  WGA: _("Wild Give Away (Triple Play): give your overload cards to other players; you name the colour."),
+  WPU: _("Wild Pile Up (Party!): a mini pile starts in front of the next player, who must play on it or take it all."),
+  WDT: _("Wild Drawn Together (Party!): link two players; what one draws, the other draws too."),
 };
 
 /** The words for what card `code` does ("R7", "W+4", "WSH"…); a card of another preset's deck
@@ -203,7 +209,7 @@ export function cardHelp(code) {
   const colour = "RYGB".includes(code[0]) && code.length > 1 ? code[0] : null;
   const symbol = colour ? code.slice(1) : code;
   if (/^\d$/.test(symbol)) return CARD_HELP.number(symbol);
-  return CARD_HELP[symbol] || "Plays on its colour or on the same symbol.";
+  return CARD_HELP[symbol] || _("Plays on its colour or on the same symbol.");
 }
 
 /** Every card symbol with its own help, for the test that every card is explained. */
