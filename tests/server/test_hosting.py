@@ -278,8 +278,9 @@ def test_migrations_build_the_schema_once(tmp_path: Path) -> None:
     migrate(engine)  # already at the newest revision: nothing to do
     names = set(inspect(engine).get_table_names())
     assert {"tables", "seats", "moves", "chat", "alembic_version"} <= names
+    assert "epoch" in {column["name"] for column in inspect(engine).get_columns("tables")}
     with engine.connect() as conn:
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0002"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0003"
     engine.dispose()
 
 
