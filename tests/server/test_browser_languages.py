@@ -209,8 +209,9 @@ FORM_TEXTS = """() => [...document.querySelectorAll(
 def test_the_pseudo_language_leaves_no_plain_word_in_the_panels_or_the_lobby(
     module_browser: Browser, module_server: Server
 ) -> None:
-    """The Triple Play unit and the rules panel at a table, then the lobby's form with every
-    preset's options and the open tables: all of it from the catalogue."""
+    """The host's buttons before the start, the Triple Play unit, the turn clock and the rules
+    panel at a table, then the lobby's form with every preset's options and the open tables:
+    all of it from the catalogue."""
     made = module_server.post(
         "/api/tables",
         {"name": "Ann", "preset": "triple-play", "seats": 3, "bots": ["greedy"] * 2,
@@ -220,10 +221,16 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_panels_or_the_lobby(
     page.goto(module_server.base + "/health")
     page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
     page.goto(f"{module_server.base}/t/{made['table']}?lang=qps")
+    page.wait_for_selector("[data-control=add_bot]")
+    host: list[str] = page.eval_on_selector_all(
+        "#host-buttons button, #host-note", "ns => ns.map(n => n.textContent)"
+    )
+    assert len(host) == 5  # start, add a bot, remove each of two bots, the free seats' note
     page.click("[data-control=start]")
     page.wait_for_selector("#unit-slots .slot .counter", state="attached", timeout=60_000)
     page.wait_for_function("document.querySelector('#rules-body').textContent.length > 0")
-    texts: list[str] = page.evaluate(PANEL_TEXTS)
+    page.wait_for_selector("#my-clock", state="visible", timeout=60_000)
+    texts: list[str] = page.evaluate(PANEL_TEXTS) + host + [page.text_content("#my-clock") or ""]
     assert len(texts) > 12
     names = set(page.eval_on_selector_all(".seat .name", "ns => ns.map(n => n.textContent)"))
     texts += page.evaluate(RESULT_TEXTS, made["table"])

@@ -15,7 +15,7 @@ import { setupAlerts, yourTurn } from "./alerts.js";
 import { cue, frameCue } from "./cues.js";
 import { askSound } from "./soundchoice.js";
 import { setupSidePanel } from "./sidepanel.js";
-import { FEEL_WORDS, _ } from "./words.js";
+import { FEEL_WORDS, _, ngettext, num } from "./words.js";
 import { animate } from "./motion.js";
 import { chatArrived, chatConnected, setupChatSheet } from "./chatsheet.js";
 import { setupCardHelp } from "./cardhelp.js";
@@ -67,7 +67,7 @@ function act(action) { ctrl.armedUno = false; ctrl.linkFirst = null; notice("");
 // ---------------------------------------------------------------- choices ---
 ctrl.playCard = (code, pile = 0) => {
   let choices = playOptions(ctrl.legal, code);
-  if (!choices.length) { announce(`${cardName(code)} cannot be played now`); return; }
+  if (!choices.length) { announce(_("{card} cannot be played now", { card: cardName(code) })); return; }
   // dropped on one of Triple Play's piles: the choices for that pile, if it takes the card
   // a pile that does not take it refuses it there, in words: never played on another pile
   const onPile = choices.filter((a) => a.split(" ").includes(`@${pile}`));
@@ -79,8 +79,8 @@ ctrl.playCard = (code, pile = 0) => {
   if (withUno.length && withoutUno.length) choices = ctrl.armedUno ? withUno : withoutUno;
   if (choices.length === 1) { act(choices[0]); return; }
   const colours = choices.every((a) => /\s[RYGB](\s|$)/.test(a));
-  const title = `Play the ${cardName(code)}`;
-  const help = colours ? "Name the colour: the number is how many cards of it you hold." : "Choose how to play it.";
+  const title = _("Play the {card}", { card: cardName(code) });
+  const help = colours ? _("Name the colour: the number is how many cards of it you hold.") : _("Choose how to play it.");
   openChooser(title, help, choices.map((a) => [a, describeChoice(a, ctrl)]), act);
 };
 
@@ -94,7 +94,7 @@ ctrl.shutResult = () => {
 ctrl.drawClick = () => { if (ctrl.legal.includes("draw")) act("draw"); };
 
 ctrl.buttonClick = (key) => {
-  if (key === "arm-uno") { ctrl.armedUno = !ctrl.armedUno; renderActions(ctrl); announce(ctrl.armedUno ? "You will say UNO! with your next card" : ""); return; }
+  if (key === "arm-uno") { ctrl.armedUno = !ctrl.armedUno; renderActions(ctrl); announce(ctrl.armedUno ? _("You will say UNO! with your next card") : ""); return; }
   act(key);
 };
 
@@ -173,7 +173,7 @@ function redraw() {
   renderHand(ctrl);
   renderActions(ctrl);
   // watched again, nothing is asked of anyone: the prompt says whose turn it was
-  const text = replaying ? (view && !view.over && view.to_play !== null ? `${table.seats[view.to_play].name} to play.` : "") : promptText(ctrl);
+  const text = replaying ? (view && !view.over && view.to_play !== null ? _("{name} to play.", { name: table.seats[view.to_play].name }) : "") : promptText(ctrl);
   setProps($("#prompt"), { text, class: view && view.to_play === seat && seat !== null && !view.over ? "mine" : "" });
   if (text !== ctrl.prompt) { ctrl.prompt = text; announce(text); }
   renderChat(ctrl);
@@ -183,7 +183,7 @@ function redraw() {
   if (!replaying) $("#record").onclick = (ev) => { ev.preventDefault(); downloadRecord(); };
   $("#leave").hidden = seat === null;
   const mine = Boolean(!replaying && view && !view.over && seat !== null && (view.to_play === seat || ctrl.legal.some((a) => !a.startsWith("jump ") && !a.startsWith("catch "))));
-  document.title = mine ? "● Your turn · unokit" : replaying ? "Watch again · unokit" : "unokit";
+  document.title = mine ? _("● Your turn · unokit") : replaying ? _("Watch again · unokit") : "unokit";
   if (mine && !ctrl.wasMine) yourTurn(text);
   ctrl.wasMine = mine;
   if (tableId) coach(ctrl, tableId);
@@ -210,7 +210,7 @@ function drawStep(table, view, events, tally, seat) {
 function noteLeavers(before, table) {
   for (const s of table.seats) {
     const was = before.seats[s.seat];
-    if (was && was.kind === "human" && s.kind === "bot") appendNote(`${was.name} left the table: ${s.name} plays the seat from here`);
+    if (was && was.kind === "human" && s.kind === "bot") appendNote(_("{name} left the table: {bot} plays the seat from here", { name: was.name, bot: s.name }));
   }
 }
 
@@ -224,12 +224,12 @@ function renderReclaim() {
   box.hidden = !show && !left;
   $("#reclaim-button").hidden = !show;
   if (left && !show) {
-    const text = `You left this table (your seat, ${left}, went to a bot): you are watching.`;
+    const text = _("You left this table (your seat, {name}, went to a bot): you are watching.", { name: left });
     if ($("#reclaim-text").textContent !== text) $("#reclaim-text").textContent = text;
     return;
   }
   if (!show) return;
-  const text = `While you were away your seat (${table.seats[former].name}) went to a stand-in bot: it plays your cards now, and you are watching. Take the seat back to play on with its hand.`;
+  const text = _("While you were away your seat ({name}) went to a stand-in bot: it plays your cards now, and you are watching. Take the seat back to play on with its hand.", { name: table.seats[former].name });
   if ($("#reclaim-text").textContent !== text) { $("#reclaim-text").textContent = text; announce(text); }
 }
 
@@ -240,12 +240,12 @@ function renderHost() {
   $("#invite-row").hidden = table.state !== "lobby";
   const items = [];
   if (isHost && table.state === "lobby") {
-    items.push({ key: "start", text: "Start the game", cls: "primary", frame: { type: "start" } });
-    items.push({ key: "add_bot", text: "Add a bot", frame: { type: "add_bot", bot: "normal" } });
-    for (const s of table.seats) if (s.kind === "bot") items.push({ key: `rm${s.seat}`, text: `Remove ${s.name}`, frame: { type: "remove_bot", seat: s.seat } });
+    items.push({ key: "start", text: _("Start the game"), cls: "primary", frame: { type: "start" } });
+    items.push({ key: "add_bot", text: _("Add a bot"), frame: { type: "add_bot", bot: "normal" } });
+    for (const s of table.seats) if (s.kind === "bot") items.push({ key: `rm${s.seat}`, text: _("Remove {name}", { name: s.name }), frame: { type: "remove_bot", seat: s.seat } });
   } else if (isHost) {
     for (const s of table.seats) {
-      if (s.kind === "human" && !s.present && s.seat !== seat) items.push({ key: `kick${s.seat}`, text: `Give ${s.name}'s seat to a bot`, frame: { type: "kick", seat: s.seat } });
+      if (s.kind === "human" && !s.present && s.seat !== seat) items.push({ key: `kick${s.seat}`, text: _("Give {name}'s seat to a bot", { name: s.name }), frame: { type: "kick", seat: s.seat } });
     }
   }
   keyed($("#host-buttons"), items, (i) => i.key, (i) => {
@@ -255,7 +255,7 @@ function renderHost() {
   }, (b, i) => { setProps(b, { text: i.text, class: i.cls || "" }); b._frame = i.frame; });
   const waiting = table.seats.filter((s) => s.kind === "open").length;
   $("#host-note").textContent = table.state === "lobby"
-    ? (isHost ? `${waiting} free seat${waiting === 1 ? "" : "s"}: send the link, or start now and bots fill them.` : "Waiting for the host to start the game.")
+    ? (isHost ? ngettext("{count} free seat: send the link, or start now and bots fill them.", "{count} free seats: send the link, or start now and bots fill them.", waiting) : _("Waiting for the host to start the game."))
     : "";
 }
 
@@ -268,18 +268,20 @@ function tick() {
   if (seatNode && ctrl.deadline) {
     const left = Math.max(0, (ctrl.deadline.at - now) / 1000);
     seatNode.hidden = false;
-    seatNode.textContent = `${Math.ceil(left)} s`;
+    seatNode.textContent = ngettext("{count} s", "{count} s", Math.ceil(left));
     seatNode.style.setProperty("--left", String(ctrl.deadline.total ? left / ctrl.deadline.total : 0));
     seatNode.classList.toggle("low", left <= 5);
     const mine = ctrl.view.to_play === ctrl.seat;
     $("#my-clock").hidden = !mine;
-    if (mine) $("#my-clock").textContent = `${Math.ceil(left)} s left`;
+    if (mine) $("#my-clock").textContent = ngettext("{count} s left", "{count} s left", Math.ceil(left));
     lastSeconds(mine, left);
   } else $("#my-clock").hidden = true;
   const deal = $("#deal-clock");
   if (ctrl.dealAt && ctrl.view && ctrl.view.over) {
     const left = Math.max(0, Math.ceil((ctrl.dealAt - now) / 1000));
-    deal.textContent = `The next round is dealt in ${left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`}.`;
+    deal.textContent = left >= 60
+      ? _("The next round is dealt in {minutes} min {seconds} s.", { minutes: num(Math.floor(left / 60)), seconds: num(left % 60) })
+      : ngettext("The next round is dealt in {count} s.", "The next round is dealt in {count} s.", left);
   } else deal.textContent = "";
 }
 
@@ -325,7 +327,7 @@ function setupToggles() {
   applyCb(localStorage.getItem("unokit:cb") === "1");
   cb.addEventListener("click", () => { const on = !document.body.classList.contains("cb"); localStorage.setItem("unokit:cb", on ? "1" : "0"); applyCb(on); });
   const sort = $("#sort-toggle");
-  const applySort = () => { sort.textContent = ctrl.sortBy === "color" ? _("Sort: colour") : _("Sort: number"); sort.title = sort.textContent; sort.setAttribute("aria-label", `sort the hand by ${ctrl.sortBy === "color" ? "colour (press for number)" : "number (press for colour)"}`); };
+  const applySort = () => { sort.textContent = ctrl.sortBy === "color" ? _("Sort: colour") : _("Sort: number"); sort.title = sort.textContent; sort.setAttribute("aria-label", ctrl.sortBy === "color" ? _("sort the hand by colour (press for number)") : _("sort the hand by number (press for colour)")); };
   applySort();
   sort.addEventListener("click", () => { ctrl.sortBy = ctrl.sortBy === "color" ? "value" : "color"; localStorage.setItem("unokit:sort", ctrl.sortBy); applySort(); if (ctrl.table) redraw(); });
 }
@@ -333,14 +335,14 @@ function setupToggles() {
 function copyInvite() {
   const input = $("#invite");
   const text = input.value;
-  const done = () => { $("#copy").textContent = "Copied ✓"; announce("The invite link is copied"); setTimeout(() => { $("#copy").textContent = "Copy"; }, 2000); };
+  const done = () => { $("#copy").textContent = _("Copied ✓"); announce(_("The invite link is copied")); setTimeout(() => { $("#copy").textContent = _("Copy"); }, 2000); };
   if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(text).then(done, () => fallback()); return; }
   fallback();
   function fallback() {
     input.focus(); input.select();
     let ok = false;
     try { ok = document.execCommand("copy"); } catch { ok = false; }
-    if (ok) done(); else { $("#copy").textContent = "Press Ctrl+C"; announce("The link is selected: press Ctrl+C to copy it"); }
+    if (ok) done(); else { $("#copy").textContent = _("Press Ctrl+C"); announce(_("The link is selected: press Ctrl+C to copy it")); }
   }
 }
 
@@ -358,7 +360,7 @@ function showTable() {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: nameValue }),
     });
     const data = await res.json();
-    if (!res.ok) { status(data.error || "could not join"); return; }
+    if (!res.ok) { status(data.error || N_("could not join")); return; }
     localStorage.setItem("unokit:name", nameValue);
     setToken(data.token);
     connect(tableId, { onFrame, onStatus: status });
@@ -372,8 +374,8 @@ function showTable() {
   });
   $("#leave").addEventListener("click", () => {
     const playing = ctrl.table && ctrl.table.state !== "lobby";
-    const what = playing ? "A bot will play your seat for the rest of the match, and you will watch as a spectator." : "Your seat opens again for someone else.";
-    if (!confirm(`Leave the table? ${what}`)) return;
+    const ask = playing ? _("Leave the table? A bot will play your seat for the rest of the match, and you will watch as a spectator.") : _("Leave the table? Your seat opens again for someone else.");
+    if (!confirm(ask)) return;
     send({ type: "leave" });
     const me = ctrl.table && ctrl.seat !== null ? ctrl.table.seats[ctrl.seat] : null;
     if (playing && me) localStorage.setItem(`unokit:left:${tableId}`, me.name);
