@@ -80,7 +80,11 @@ def test_an_arabic_phone_reads_the_table_right_to_left(
     assert lines and all(ARABIC.search(line) for line in lines), lines
     assert not [line for line in lines if "{" in line or "}" in line]
     # the arrow of play is drawn mirrored, as the seats are
-    arrow = page.eval_on_selector("#direction svg", "n => getComputedStyle(n).transform")
+    arrow = page.eval_on_selector(  # once a Reverse's flip (0.6 s) has run its course
+        "#direction svg",
+        "n => { n.getAnimations().forEach((a) => a.finish());"
+        " return getComputedStyle(n).transform; }",
+    )
     clockwise = page.eval_on_selector("#direction", "n => n.dataset.dir") == "1"
     assert arrow.startswith("matrix(-1") == clockwise, arrow
     # a card keeps its code's order inside the right-to-left page
