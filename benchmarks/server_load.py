@@ -281,7 +281,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         load1 = Path("/proc/loadavg").read_text().split()[:3]
         got = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
         results = [
-            {**g["windows"][0], "players_failed_count": g["players_failed_count"]} for g in got
+            {
+                **g["windows"][0],
+                "players_failed_count": g["players_failed_count"],
+                "players_failed": g["players_failed"],
+            }
+            for g in got
         ]
         if spy is not None:
             await asyncio.to_thread(spy.wait, 60)
@@ -318,6 +323,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "clients_cpu_share": [round(r["cpu_s"] / elapsed, 2) for r in results],
         "clients_cpu_ms_per_action": round(clients_cpu / actions * 1000, 3),
         "players_failed": sum(r["players_failed_count"] for r in results),
+        "players_failed_first": [why for r in results for why in r["players_failed"]][:3],
         **({"profile_shares": shares(Path(args.profile))} if args.profile else {}),
         "loadavg_before": " ".join(load0),
         "loadavg_after": " ".join(load1),

@@ -22,13 +22,14 @@ import pytest
 import redis
 import redis.asyncio as aioredis
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from tests.server.conftest import config_for, create, join, receive, seated
 from tests.server.live import Server, ws_frames
 from tests.server.test_services import postgres, redis_url  # noqa: F401 - fixtures
 from tests.server.test_tables import hub_of
 
 from unokit.server.app import create_app
-from unokit.server.coord import RedisCoordinator
+from unokit.server.coord import REDIS_CONNECTIONS, RedisCoordinator
 
 TTL, GRACE = 1.0, 1.0
 
@@ -209,6 +210,31 @@ def test_a_count_whose_write_failed_is_written_by_the_next_beat(redis_url: str) 
     asyncio.run(main())
 
 
+def test_a_crowd_of_redis_calls_waits_for_a_connection_rather_than_failing(
+    redis_url: str,  # noqa: F811
+) -> None:
+    """More calls in flight than the pool's connections (a crowd connecting at once) queue
+    for one; with redis-py's default pool the rest failed with "Too many connections", and
+    their sockets closed without a word."""
+
+    async def notice(table: str) -> None:
+        pass
+
+    async def main() -> None:
+        coord = RedisCoordinator(redis_url, presence_ttl=TTL)
+        await coord.start(notice)
+        try:
+            await coord.presence("T", 0, +1)
+            crowd = await asyncio.gather(
+                *(coord.present("T") for _ in range(REDIS_CONNECTIONS * 3))
+            )
+            assert crowd == [{0}] * (REDIS_CONNECTIONS * 3)
+        finally:
+            await coord.close()
+
+    asyncio.run(main())
+
+
 def test_a_connection_redis_refused_leaves_no_count_and_no_connection(
     redis_url: str,  # noqa: F811
     tmp_path: Path,
@@ -219,8 +245,11 @@ def test_a_connection_redis_refused_leaves_no_count_and_no_connection(
         bob = join(client, t["table"], "Bob")
         admin.config_set("min-replicas-to-write", 1)  # Redis refuses writes as Bob connects
         try:
-            with pytest.raises(redis.RedisError), seated(client, t["table"], bob["token"]) as ws:
-                receive(ws)
+            with seated(client, t["table"], bob["token"]) as ws:
+                assert "try again" in receive(ws)["message"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    receive(ws)
+                assert closed.value.code == 1013  # "try again later": the page reconnects
         finally:
             admin.config_set("min-replicas-to-write", 0)
         assert not hub_of(client).conns.get(t["table"])  # no connection left behind

@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -202,3 +204,38 @@ def quiet(ws: Any, wait: float = 0.5) -> list[dict[str, Any]]:
         while True:
             frames.append(ws_frames(ws, timeout=wait))
     return frames
+
+
+def test_processes_started_at_once_on_a_new_database_take_turns_at_the_migrations(
+    postgres: str,
+) -> None:
+    """A cluster's first start: every process migrates the same empty database at once."""
+    script = (  # each connects first, then all migrate on one word
+        "import sys; from unokit.server.db import migrate, open_engine; "
+        "engine = open_engine(sys.argv[1]); engine.connect().close(); "
+        "print('ready', flush=True); sys.stdin.readline(); migrate(engine)"
+    )
+    starts = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, postgres],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    for start in starts:
+        assert start.stdout is not None and start.stdout.readline() == "ready\n"
+    for start in starts:
+        assert start.stdin is not None
+        start.stdin.write("go\n")
+        start.stdin.flush()
+    errors = [start.communicate(timeout=120)[1] for start in starts]
+    assert [start.returncode for start in starts] == [0, 0, 0, 0], errors
+    engine = open_engine(postgres)
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(text("select count(*) from alembic_version")).scalar() == 1
+    finally:
+        engine.dispose()

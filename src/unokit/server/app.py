@@ -68,6 +68,8 @@ CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_BAD_HELLO = 4400
 CLOSE_TOO_MANY = 4429
+CLOSE_TRY_AGAIN = 1013
+"""RFC 6455's "try again later": a service the table needs (Redis) failed; the page retries."""
 
 LOBBY_PAGE = 50
 """Open tables the lobby lists at most, the newest first."""
@@ -471,6 +473,9 @@ def create_app(config: ServerConfig) -> FastAPI:
                 return
             except LimitError as err:
                 await refuse(str(err), CLOSE_TOO_MANY)
+                return
+            except UnavailableError as err:
+                await refuse(str(err), CLOSE_TRY_AGAIN)
                 return
             except TableError as err:
                 await refuse(str(err), CLOSE_BAD_TOKEN if token else CLOSE_NO_TABLE)

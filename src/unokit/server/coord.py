@@ -33,7 +33,33 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager, suppress
 from typing import Any
 
-__all__ = ["Coordinator", "LocalCoordinator", "RedisCoordinator"]
+__all__ = [
+    "REDIS_CONNECTIONS",
+    "Coordinator",
+    "LocalCoordinator",
+    "RedisCoordinator",
+    "redis_client",
+]
+
+REDIS_CONNECTIONS = 100
+"""Connections a process opens to Redis at most (redis-py's own default)."""
+REDIS_WAIT = 5.0
+"""Seconds a call waits for one of them before it fails."""
+
+
+def redis_client(url: str) -> Any:
+    """A Redis client whose calls wait for a free connection rather than fail.
+
+    A crowd connecting at once asks for more calls in flight than the pool holds; redis-py's
+    default pool then raises "Too many connections" at once, which refused those sockets.
+    A blocking pool queues them behind the calls in flight (each a round trip on loopback)."""
+    import redis.asyncio as aioredis
+
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
+    )
+    return aioredis.Redis.from_pool(pool)
+
 
 OnNotice = Callable[[str], Awaitable[None]]
 """Called with a table id when another process changed that table or its presence."""
@@ -131,12 +157,10 @@ class RedisCoordinator(Coordinator):
         owned: bool = False,
     ) -> None:
         super().__init__()
-        import redis.asyncio as aioredis
-
         self.shared = not owned
         """``owned``: each table has one owner process (``ownership``), which changes it
         under a lock of its own and tells no other process; presence stays shared."""
-        self.redis: Any = aioredis.Redis.from_url(url)
+        self.redis: Any = redis_client(url)
         self.process = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.lock_timeout = lock_timeout
         self.presence_ttl = presence_ttl

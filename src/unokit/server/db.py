@@ -36,6 +36,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     true,
     update,
 )
@@ -159,14 +160,25 @@ def open_engine(url: str, timeout: float = 10.0) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x756E6F6B6974
+"""The PostgreSQL advisory lock the migrations run under (``unokit`` in ASCII)."""
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision."""
+    """Bring the schema to the newest Alembic revision.
+
+    On PostgreSQL the migrations run under a transaction-scoped advisory lock: processes
+    started at once on a new database (a cluster's first start) take turns, and the later
+    ones find the schema at its newest revision. Without it the second process's ``CREATE
+    TABLE`` collided with the first's and it failed to start."""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -752,12 +752,17 @@ class Hub:
             if seat is not None:
                 await self.coord.presence(table_id, seat, +1)
             self._present[table_id] = await self.coord.present(table_id)
-        except BaseException:  # Redis failed us: the connection never was, nor its count
+        except BaseException as err:  # Redis failed us: the connection never was, nor its count
             self.conns.get(table_id, set()).discard(conn)
             if conn.seat is not None:  # not evicted meanwhile (which uncounted it)
                 counted, conn.seat = conn.seat, None
                 with contextlib.suppress(Exception):  # a count left over is written later
                     await self.coord.presence(table_id, counted, -1)
+            if isinstance(err, Exception):
+                log.warning("presence could not be counted", extra={"table": table_id})
+                raise UnavailableError(
+                    "the server cannot reach Redis: try again in a moment"
+                ) from err
             raise
         hello: dict[str, Any] = {"type": "hello", "table": table_id, "seat": seat}
         if former is not None:

@@ -28,6 +28,8 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from unokit.server.coord import redis_client
+
 __all__ = ["ElsewhereError", "Ownership"]
 
 log = logging.getLogger("unokit.server")
@@ -84,9 +86,7 @@ class Ownership:
     """This process's leases on its tables and their epochs."""
 
     def __init__(self, url: str, process: str, route: str, lease: float = 5.0) -> None:
-        import redis.asyncio as aioredis
-
-        self.redis: Any = aioredis.Redis.from_url(url)
+        self.redis: Any = redis_client(url)
         self.process = process
         self.route = route
         """This process's own path prefix through the proxy (``/p/1``)."""
