@@ -3,11 +3,13 @@ under each attack from one hostile address, side by side in one run.
 
 Starts ``unokit serve`` on a loopback port (a fresh SQLite file; or ``--servers 2`` processes
 sharing ``--db`` PostgreSQL and ``--redis``, honest seats and the attacker's sockets spread
-over both), with the server's own limits, bot pace and grace period, and plays ``--tables``
-honest 4-seat tables as ``server_load.py`` does (lean players in a process of their own,
-each table from its own address). It measures the honest action -> view latency for
-``--seconds`` without any attack, then once per attack named in ``--attacks`` (attacks
-joined with ``+`` run together), each from a fresh attacker process of its own:
+over both; with ``--owned`` each honest table is owned by one process and its seats connect
+there, as nginx's hash sends them), with the server's own limits, bot pace and grace
+period, and plays ``--tables`` honest 4-seat tables as ``server_load.py`` does (lean
+players in a process of their own, each table from its own address). It measures the
+honest action -> view latency for ``--seconds`` without any attack, then once per attack
+named in ``--attacks`` (attacks joined with ``+`` run together), each from a fresh attacker
+process of its own:
 
 - **tables**: create tables as fast as answers come (refused past the per-address limit);
 - **seats**: take every open seat in the lobby (refused past the per-address seat limit);
@@ -556,16 +558,26 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         for base in bases:
             await wait_healthy(base)
-        async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
-            seats = await honest_tables(http, args.tables)
+        owners: dict[str, int] | None = None
+        https = [httpx.AsyncClient(base_url=b, timeout=30) for b in bases]
+        try:
+            if args.owned:  # table i made through process i % n, which owns it
+                seats = await honest_tables(https, args.tables)
+                made = list(dict.fromkeys(seat[0] for seat in seats))
+                owners = {table: i % len(servers) for i, table in enumerate(made)}
+            else:
+                seats = await honest_tables(https[0], args.tables)
             victim = (
-                await http.post("/api/tables", json={"name": "v"}, headers=HEADERS)
+                await https[0].post("/api/tables", json={"name": "v"}, headers=HEADERS)
             ).json()  # the tokens flood's table (the first attacker address's)
+        finally:
+            for http in https:
+                await http.aclose()
         ours, theirs = context.Pipe()
         honest = context.Process(
             target=client_process,
             args=(theirs, urls, seats),
-            kwargs={"think": args.think, "seed": 1},
+            kwargs={"think": args.think, "seed": 1, "owners": owners},
         )
         honest.start()
         await asyncio.to_thread(ours.recv)  # every honest seat connected
@@ -616,6 +628,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "tables": args.tables,
         "servers": args.servers,
+        "owned": args.owned,
         "seconds_per_phase": args.seconds,
         "pinned": args.pin,
         "honest_players_failed": result["players_failed_count"],
@@ -639,6 +652,11 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=1, help="above 1: --db and --redis")
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--redis", default=None, help="Redis URL the servers share tables through")
+    parser.add_argument(
+        "--owned",
+        action="store_true",
+        help="each table owned by one process (--route): its seats connect to that process",
+    )
     parser.add_argument(
         "--pin", action="store_true", help="server on CPU 0, clients and attacker on CPU 1"
     )
