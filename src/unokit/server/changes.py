@@ -25,6 +25,7 @@ import sqlalchemy
 from unokit.server.connections import Connection
 from unokit.server.db import FencedError, StoredSeat
 from unokit.server.refusals import (
+    FENCED,
     MovedError,
     TableError,
     UnavailableError,
@@ -170,8 +171,8 @@ class Changes:
         except StorageError as err:
             if isinstance(err.__cause__, FencedError):  # another process owns it now
                 self.writes.pop(table.id, None)
-                await self.hub.loader.surrender([table.id])
-                raise MovedError("") from None
+                await self.hub.loader.surrender([table.id], FENCED)
+                raise MovedError("", FENCED) from None
             log.warning(
                 "a change could not be stored", extra={"table": table.id, "error": str(err)}
             )

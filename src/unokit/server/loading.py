@@ -172,14 +172,17 @@ class Loader:
         except StorageError:
             return False
 
-    async def surrender(self, table_ids: list[str]) -> None:
+    async def surrender(
+        self, table_ids: list[str], why: str = "this table moved to another process"
+    ) -> None:
         """These tables are no longer this process's (their lease was lost, or a write was
-        fenced): drop them, and send their connections on to the table's new owner."""
+        fenced): drop them, and send their connections on to the table's new owner, each
+        told ``why`` (a fenced change: try it again there)."""
         for table_id in table_ids:
             if self.hub.own is not None:
                 self.hub.own.forget(table_id)
             for conn in list(self.hub.conns.get(table_id, ())):
-                conn.queue.close(CLOSE_ELSEWHERE, "", "this table moved to another process")
+                conn.queue.close(CLOSE_ELSEWHERE, "", why)
             self.hub.forget(table_id)
             log.warning("table handed over to another process", extra={"table": table_id})
 

@@ -6,6 +6,7 @@ The web layer (``app``) turns each kind into its HTTP status or its error frame.
 from __future__ import annotations
 
 __all__ = [
+    "FENCED",
     "ActionRefusedError",
     "BadRequestError",
     "LimitError",
@@ -36,9 +37,16 @@ class MovedError(TableError):
     """Another process owns the table: ask it at ``route`` (its path prefix through the
     proxy; empty: through the proxy again, in a moment)."""
 
-    def __init__(self, route: str) -> None:
-        super().__init__("this table is served by another process: reconnecting")
+    def __init__(
+        self, route: str, message: str = "this table is served by another process: reconnecting"
+    ) -> None:
+        super().__init__(message)
         self.route = route
+
+
+FENCED = "the table moved to another process before that was stored: try again in a moment"
+"""What a player is told of a change refused for a former epoch (``Changes.stored``): it was
+not made, and the page, sent on to the new owner, may make it there."""
 
 
 class UnavailableError(TableError):
