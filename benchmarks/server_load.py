@@ -406,7 +406,8 @@ NAMED = {
     "JSON": ("json/encoder", "json/decoder", "json/__init__", "orjson"),
     "database commit": ("sqlalchemy/", "psycopg", "sqlite3", "unokit/server/db.py"),
     "the four views (no JSON)": (
-        "_state_text", "_shared_part", "_chat_text", "unokit/view.py", "public (unokit",
+        "state_text (unokit/server/connections", "shared_part (unokit/server/connections",
+        "chat_text (unokit/server/connections", "unokit/view.py", "public (unokit",
     ),
 }  # fmt: skip
 """A sample whose stack names one of these anywhere goes to the first that it names."""

@@ -159,8 +159,8 @@ def test_a_slow_bot_is_overruled_at_the_deadline_and_other_tables_play_on(
     slow = [create(client, seats=2, bots=["greedy"]) for _ in range(4)]
     honest = create(client, seats=3, bots=["random", "random"])
     for t in slow:
-        hub._bots[(t["table"], 0, "random")] = _Sleeper()
-        hub._bots[(t["table"], 1, "greedy")] = _Sleeper()
+        hub.autoplay.bots[(t["table"], 0, "random")] = _Sleeper()
+        hub.autoplay.bots[(t["table"], 1, "greedy")] = _Sleeper()
     for t in [*slow, honest]:
         with seated(client, t["table"], t["token"]) as ws:
             ws.send_json({"type": "start"})
@@ -181,8 +181,8 @@ def test_a_search_that_never_ends_is_overruled_and_its_worker_process_replaced(
     spec = "ismcts:iterations=20"
     slow = create(client, seats=2, bots=[spec])
     honest = create(client, seats=2, bots=[spec])
-    hub._bots[(slow["table"], 1, spec)] = IsmctsBot(iterations=10**9)
-    searcher = hub._bots[(honest["table"], 1, spec)] = IsmctsBot(seed=7, iterations=20)
+    hub.autoplay.bots[(slow["table"], 1, spec)] = IsmctsBot(iterations=10**9)
+    searcher = hub.autoplay.bots[(honest["table"], 1, spec)] = IsmctsBot(seed=7, iterations=20)
     for t in [slow, honest]:
         with seated(client, t["table"], t["token"]) as ws:
             ws.send_json({"type": "start"})
@@ -190,7 +190,7 @@ def test_a_search_that_never_ends_is_overruled_and_its_worker_process_replaced(
     with _watching(client, [slow, honest]):
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and not (
-            hub.pool.replaced and hub._bots[(honest["table"], 1, spec)] is not searcher
+            hub.pool.replaced and hub.autoplay.bots[(honest["table"], 1, spec)] is not searcher
         ):
             time.sleep(0.05)
         time.sleep(1.0)
@@ -198,7 +198,7 @@ def test_a_search_that_never_ends_is_overruled_and_its_worker_process_replaced(
     assert _moves(client, slow["table"]) >= 3  # greedy played for the endless search
     assert hub.pool.replaced >= 1  # the worker still searching was killed and replaced
     # the honest table's bot thought in a worker process and came back from it
-    assert hub._bots[(honest["table"], 1, spec)] is not searcher
+    assert hub.autoplay.bots[(honest["table"], 1, spec)] is not searcher
 
 
 def test_a_killed_worker_process_is_replaced_and_the_tables_play_on(make_client: Any) -> None:
@@ -223,11 +223,11 @@ def test_a_killed_worker_process_is_replaced_and_the_tables_play_on(make_client:
         assert hub.pool.pids() and pid not in hub.pool.pids()
         # the new worker thinks: the bot comes back from it again
         key = (t["table"], 1, "ismcts:iterations=20")
-        previous = hub._bots[key]
+        previous = hub.autoplay.bots[key]
         deadline = time.monotonic() + 30
-        while hub._bots[key] is previous and time.monotonic() < deadline:
+        while hub.autoplay.bots[key] is previous and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert hub._bots[key] is not previous
+        assert hub.autoplay.bots[key] is not previous
         assert _moves(client, t["table"]) > before  # the table played on throughout
 
 

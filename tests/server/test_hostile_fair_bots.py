@@ -130,7 +130,7 @@ def test_greedy_for_a_busy_server_is_logged_and_shown_on_the_table(
     spec = "ismcts:iterations=20"
     slow = create(client, seats=2, bots=[spec])
     table = create(client, seats=2, bots=[spec])
-    hub._bots[(slow["table"], 1, spec)] = IsmctsBot(iterations=10**9)
+    hub.autoplay.bots[(slow["table"], 1, spec)] = IsmctsBot(iterations=10**9)
     client.portal.call(hub.pool.start)  # type: ignore[union-attr]
     with caplog.at_level(logging.WARNING, logger="unokit.server"):
         for t in (slow, table):

@@ -42,7 +42,7 @@ def test_bots_stop_when_nobody_is_left_and_the_idle_clock_stays(
     left = hub.store.table(table_id).touched  # type: ignore[union-attr]
     time.sleep(GRACE + 0.5)
     assert _still(client, table_id, 1.5)  # no more moves: paused
-    assert not hub._drivers[table_id].done()  # waiting, not ended
+    assert not hub.autoplay.drivers[table_id].done()  # waiting, not ended
     row = hub.store.table(table_id)
     assert row is not None and row.touched == left  # bots' moves are no one's doing
     expired = hub.expire_idle(now=left + hub.config.idle_expiry + 1)
