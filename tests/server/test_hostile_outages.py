@@ -9,6 +9,7 @@ back.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -17,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 from sqlalchemy import make_url, select
 from tests.server.faults import Gate, ScratchRedis
 from tests.server.live import Server, with_table
@@ -300,3 +302,76 @@ def test_a_redis_outage_while_bots_plan_does_not_stop_their_table(
             ann.until(lambda f: f["type"] == "state" and f["version"] >= at + 5)
     finally:
         server.stop()
+
+
+def test_after_a_redis_restart_each_owner_holds_its_tables_again_and_play_goes_on(
+    postgres: str,  # noqa: F811
+    scratch_redis: ScratchRedis,
+    tmp_path: Path,
+) -> None:
+    """With one owner per table, a Redis restart loses every lease: each owner holds its
+    tables' leases again (their epochs still its own), and its players play on."""
+    servers = []
+    for n in (1, 2):
+        flags = (
+            "--redis", scratch_redis.url, "--route", f"/p/{n}", "--lease", "2",
+            "--bot-delay", "0", "--grace", "3600", "--round-pause", "0.5",
+        )  # fmt: skip
+        servers.append(Server(postgres, tmp_path / f"server{n}.log", *flags).start())
+    client = redis.Redis.from_url(scratch_redis.url)
+    try:
+        tables = []
+        for n, server in enumerate(servers):
+            body = {"name": "Ann", "seats": 2, "bots": ["random"], "seed": 66 + n}
+            tables.append(server.post("/api/tables", body))  # its creator's process owns it
+        with contextlib.ExitStack() as stack:
+            anns = [
+                Player(stack.enter_context(server.seat(t["table"], t["token"])))
+                for server, t in zip(servers, tables, strict=True)
+            ]
+            acked = []
+            for ann in anns:
+                ann.send(type="start", id=1)
+                started = ann.reply(1)
+                assert started["type"] == "ack"
+                acked.append(_act(ann, 2, started["version"]))
+            scratch_redis.stop()  # a restart: every lease, presence count and subscription lost
+            time.sleep(1.0)
+            scratch_redis.start()
+            for n, ann in enumerate(anns):
+                for frame_id in (3, 4):
+                    acked[n] = _act(ann, frame_id, acked[n])
+        for n, t in enumerate(tables):
+            deadline = time.monotonic() + WAIT
+            while (holder := client.get(f"unokit:owner:{t['table']}")) is None:
+                assert time.monotonic() < deadline, "the owner never held its lease again"
+                time.sleep(0.1)  # the owner's next beat (a third of the lease)
+            assert holder.decode().endswith(f" /p/{n + 1}")  # the same owner
+            seqs = _stored_seqs(postgres, t["table"])
+            assert seqs == list(range(len(seqs))), "a move lost or applied twice"
+    finally:
+        client.close()
+        for server in servers:
+            server.stop()
+
+
+def _act(ann: Player, frame_id: int, after: int) -> int:
+    """Seat 0 plays its first legal action from a state of version ``after`` or later in
+    which it is to play, again while the server says to try again (Redis on its way back)
+    or the table moved on meanwhile; the acknowledged version."""
+
+    def mine(frame: dict[str, Any]) -> bool:
+        view = frame.get("view") if frame.get("type") == "state" else None
+        return bool(view) and frame["version"] >= after and view["to_play"] == 0
+
+    while True:
+        if not mine(ann.state):
+            ann.until(mine)
+        ann.send(type="act", action=ann.state["view"]["legal"][0], id=frame_id)
+        reply = ann.reply(frame_id)
+        if reply["type"] == "ack":
+            return int(reply["version"])
+        if "try again" in reply["message"]:
+            time.sleep(0.5)
+        else:  # refused by the rules: the table moved on (a bot's catch), play from there
+            after = ann.state["version"] + 1

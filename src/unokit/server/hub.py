@@ -163,6 +163,8 @@ class Hub:
         await self.loader.read(self.store.ping)
 
     def forget(self, table_id: str) -> None:
+        """Drop every trace of the table here (expired, or handed over): each collaborator's
+        part of it, its driver and its bots."""
         self.tables.pop(table_id, None)
         self.autoplay.clocks.pop(table_id, None)
         self.presence.present.pop(table_id, None)
@@ -231,6 +233,7 @@ class Hub:
         return await self.connections.connect(table_id, token, address)
 
     async def disconnect(self, conn: Connection) -> None:
+        """A connection closed (``Connections.disconnect``)."""
         await self.connections.disconnect(conn)
 
     async def handle(self, conn: Connection, frame: ClientFrame) -> None:
