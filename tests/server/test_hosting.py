@@ -161,14 +161,14 @@ def test_the_turn_clock_plays_for_a_seat_that_runs_out_of_time(client: TestClien
     t = create(client, seats=2, bots=["random"], seed=6, turn_timer=1)
     hub = hub_of(client)
     with seated(client, t["table"], t["token"]) as ann:
+        started = time.monotonic()  # before her turn can begin, however busy the machine
         ann.send_json({"type": "start"})
         until(ann, "ack")
         settle(client, t["table"])
         game = hub.tables[t["table"]].match.game
         mine = sum(1 for s, _ in game.actions if s == 0)
-        started = time.monotonic()
         wait_for(lambda: sum(1 for s, _ in game.actions if s == 0) > mine, limit=10)
-        assert time.monotonic() - started >= 0.9  # not before the clock ran out
+        assert time.monotonic() - started >= 1.0  # not before the clock ran out
 
 
 def test_triple_play_timer_mode_runs_on_the_server_clock(client: TestClient) -> None:
@@ -177,13 +177,13 @@ def test_triple_play_timer_mode_runs_on_the_server_clock(client: TestClient) -> 
     t = create(client, preset="triple-play", seats=2, bots=["random"], seed=6, house={"timer": 1})
     hub = hub_of(client)
     with seated(client, t["table"], t["token"]) as ann:
+        started = time.monotonic()  # before her turn can begin, however busy the machine
         ann.send_json({"type": "start"})
         until(ann, "ack")
         settle(client, t["table"])
         game = hub.tables[t["table"]].match.game
-        started = time.monotonic()
         wait_for(lambda: any(e.type == "timeout" and e.seat == 0 for e in game.log), limit=15)
-        assert time.monotonic() - started >= 0.9  # not before the clock ran out
+        assert time.monotonic() - started >= 1.0  # not before the clock ran out
         assert any(s == 0 and str(a) == "timeout" for s, a in game.actions)
 
 
