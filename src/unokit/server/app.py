@@ -51,6 +51,7 @@ from unokit.server.outbox import CLOSE_ELSEWHERE
 from unokit.server.ownership import Ownership
 from unokit.server.protocol import Act, ClientFrame, FrameError, parse_auth, parse_frame
 from unokit.server.protocol import frame_id as frame_id_of
+from unokit.server.refusals import error_frame
 from unokit.server.replayer import Replayer, encode
 from unokit.server.replaypage import add_replay_page, json_answer
 from unokit.server.scorepage import add_score_page
@@ -441,7 +442,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         await websocket.accept()
 
         async def refuse(message: str, code: int) -> None:
-            await websocket.send_text(json.dumps({"type": "error", "message": message}))
+            await websocket.send_text(json.dumps(error_frame(message)))
             await websocket.close(code=code)
 
         if _token_in_url(websocket.query_params):
@@ -528,9 +529,7 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
                     _log_refusal(conn, "action refused", {"kind": kind}, config)
                 if isinstance(err, SlowDownError):
                     pause = err.wait
-                conn.queue.put_nowait(
-                    json.dumps({"type": "error", "id": frame_id, "message": str(err)})
-                )
+                conn.queue.put_nowait(json.dumps(error_frame(err, frame_id)))
             if pause > 0:  # over a rate: what it sends meanwhile waits in its own socket
                 await asyncio.sleep(pause)
 
