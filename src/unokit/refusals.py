@@ -100,6 +100,7 @@ ENGINE: tuple[Template, ...] = (
     _t("no_match_unnamed", N_("{card} does not match: the colour in play is not named yet")),
     _t("no_match_color", N_("{card} does not match: the colour in play is {color}")),
     _t("no_match", N_("{card} does not match the {top}")),
+    _t("kind_not_here", N_("{kind} is not part of this game")),
     _t("not_a_seat", N_("{text} is not a seat")),
     _t("not_an_action", N_("{text} is not an action")),
     # Triple Play (unokit.tripleplay.game)
@@ -326,7 +327,7 @@ def tell(err: BaseException | str | Refusal, t: Catalogue | None = None) -> str:
 
 def _fields(params: Mapping[str, Any], t: Catalogue) -> dict[str, str]:
     from unokit.cards import Card
-    from unokit.words import card_name, color_name
+    from unokit.words import _feminine, card_name, color_name
 
     out: dict[str, str] = {}
     for k, v in params.items():
@@ -334,6 +335,7 @@ def _fields(params: Mapping[str, Any], t: Catalogue) -> dict[str, str]:
             out[k] = card_name(Card.parse(v), t)
         elif k == "color":
             out[k] = color_name(v, t)
+            out["color_f"] = _feminine(v, t)  # the colour agreeing with "carte", "carta"
         elif k in _NUMBERS:
             out[k] = t.num(int(v))
         else:

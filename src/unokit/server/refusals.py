@@ -20,6 +20,9 @@ SERVER: tuple[Template, ...] = tuple(
     for code, text in (
         ("no_table", N_("there is no such table (it may have expired)")),
         ("no_database", N_("the server cannot reach its database: try again")),
+        ("no_database_now", N_("the server cannot reach its database: try again in a moment")),
+        ("not_stored", N_("the server could not store that: try again in a moment")),
+        ("seat_limit", N_("at most {n} seats from one address at tables that have not started")),
         ("not_loaded", N_("the server could not load this table: try again")),
         ("no_redis", N_("the server cannot reach Redis: try again in a moment")),
         ("no_redis_now", N_("the server cannot reach Redis")),
