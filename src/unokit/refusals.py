@@ -25,14 +25,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from unokit.i18n import N_, Catalogue, current
+from unokit.i18n import N_, Catalogue, Nn_, current
 
 __all__ = ["ENGINE", "Refusal", "Template", "classify", "refusal_of", "tell", "templates"]
-
-
-def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - gettext's style
-    """Marks a message with a plural form (its count is ``{n}``) for the catalogue."""
-    return singular, plural
 
 
 @dataclass(frozen=True)

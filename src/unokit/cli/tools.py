@@ -29,7 +29,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from unokit.extras import install_hint, missing_extra
-from unokit.i18n import LANGUAGES, PSEUDO, choose, use
+from unokit.i18n import LANGUAGES, N_, PSEUDO, _, choose, use
 
 __all__ = [
     "BadInput",
@@ -88,8 +88,9 @@ def _show(err: click.ClickException) -> None:
     message = _one_line(err.format_message())
     if isinstance(err, click.UsageError) and err.ctx is not None:
         help_name = err.ctx.help_option_names[0] if err.ctx.help_option_names else "--help"
-        message += f" (see '{err.ctx.command_path} {help_name}')"
-    click.echo(f"Error: {message}", err=True)
+        command = f"{err.ctx.command_path} {help_name}"
+        message += " " + _("(see '{command}')", command=command)
+    click.echo(_("Error: {message}").format(message=message), err=True)
 
 
 def reader_gone() -> None:
@@ -445,8 +446,10 @@ lang_option = click.option(
     expose_value=False,
     is_eager=True,
     callback=_use_language,
-    help="the language of the words (qps: a pseudo-language that shows words left untranslated) "
-    "[default: from LC_ALL, LC_MESSAGES or LANG, else en]",
+    help=N_(
+        "the language of the words (qps: a pseudo-language that shows words left "
+        "untranslated) [default: from LC_ALL, LC_MESSAGES or LANG, else en]"
+    ),
 )
 """``--lang``: the player-facing commands speak it (``play``, ``demo``, ``replay``)."""
 
@@ -455,7 +458,7 @@ rules_option = click.option(
     "preset",
     default="mattel-2021",
     show_default=True,
-    help="preset name (unokit presets)",
+    help=N_("preset name (unokit presets)"),
     shell_complete=complete_presets,
 )
 """The ``--rules PRESET`` option every command that plays takes, completing preset names."""
