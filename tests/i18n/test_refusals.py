@@ -297,3 +297,17 @@ def test_every_refusal_met_in_random_play_has_a_code(preset: str) -> None:
             game.apply(rng.choice(game.legal_actions()))
     assert met > 1000
     assert unread == set()
+
+
+def test_the_page_reads_each_codes_sentence_in_its_language() -> None:
+    from unokit.i18n import page_catalogue
+
+    reasons = page_catalogue("de")["reasons"]
+    assert reasons["not_held"] == "Platz {seat} hat kein {card}"
+    assert reasons["must_accept"] == {
+        "one": "du musst die {n} Karte annehmen",
+        "other": "du musst die {n} Karten annehmen",
+    }
+    assert set(reasons) == set(templates())
+    english = page_catalogue("en")["reasons"]
+    assert english["slow_down"] == "too many frames: slow down"

@@ -51,7 +51,7 @@ from unokit.server.outbox import CLOSE_ELSEWHERE
 from unokit.server.ownership import Ownership
 from unokit.server.protocol import Act, ClientFrame, FrameError, parse_auth, parse_frame
 from unokit.server.protocol import frame_id as frame_id_of
-from unokit.server.refusals import error_frame
+from unokit.server.refusals import error_frame, reason_fields
 from unokit.server.replayer import Replayer, encode
 from unokit.server.replaypage import add_replay_page, json_answer
 from unokit.server.scorepage import add_score_page
@@ -252,7 +252,9 @@ def create_app(config: ServerConfig) -> FastAPI:
             status = 429
         elif isinstance(err, (UnavailableError, MovedError)):
             status = 503
-        return JSONResponse({"error": str(err)}, status_code=status)
+        r = reason_fields(err)  # the code a page tells in its reader's language
+        body = {"error": str(err), "reason": r["reason"], "params": r["params"]}
+        return JSONResponse(body, status_code=status)
 
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def words_of(lang: str) -> Response:
