@@ -49,8 +49,16 @@ def test_the_player_commands_help_leaves_no_plain_word_in_the_pseudo_language(
     assert _plain(done.stdout) == set(), done.stdout
 
 
-def test_a_mistake_is_one_line_in_the_pseudo_language() -> None:
-    for args in (("demo", "--players", "99"), ("demo", "--zzzzzz"), ("replay",)):
+def test_a_mistake_is_one_line_in_the_pseudo_language(tmp_path: Path) -> None:
+    (tmp_path / "list.json").write_text("[1]")
+    mistakes = (
+        ("demo", "--players", "99"),
+        ("demo", "--zzzzzz"),
+        ("replay",),
+        ("replay", str(tmp_path / "list.json")),
+        ("play",),  # no terminal here
+    )
+    for args in mistakes:
         done = _run(*args, "--lang", "qps")
         assert done.returncode == 2
         lines = done.stderr.splitlines()

@@ -103,11 +103,14 @@ def _resumed(path: Path) -> Match:
         if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
             flag = "--rules" if name == "preset" else f"--{name}"
             raise click.UsageError(
-                f"--resume goes on with the record's rules, players and seed: leave out {flag}"
+                _(
+                    "--resume goes on with the record's rules, players and seed: leave out {flag}",
+                    flag=flag,
+                )
             )
     match = replay_match(path, load_record(path))
     if match.over:
-        raise BadInput(f"the match in {path} is over: there is nothing to resume")
+        raise BadInput(_("the match in {path} is over: there is nothing to resume", path=path))
     return match
 
 
@@ -117,7 +120,8 @@ def _in_folder(folder: Path) -> Path:
     folder = folder.expanduser()
     if not folder.is_dir():
         raise click.BadParameter(
-            f"there is no folder {str(folder)!r}", param_hint="'--record-folder'"
+            _("there is no folder {folder}", folder=repr(str(folder))),
+            param_hint="'--record-folder'",
         )
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"unokit-{stamp}.json"
@@ -239,8 +243,10 @@ def play(  # noqa: PLR0917 - click passes every option
             with contextlib.suppress(BotError, OSError):
                 bot.close()
         raise click.UsageError(
-            "play needs a terminal: its input and output are not one "
-            "(run it in a terminal window; unokit simulate plays bots without one)"
+            _(
+                "play needs a terminal: its input and output are not one "
+                "(run it in a terminal window; unokit simulate plays bots without one)"
+            )
         )
     assert isinstance(rounds, Match)
     subtitle = _("seed {seed}", seed=rounds.seed)
@@ -259,11 +265,12 @@ def play(  # noqa: PLR0917 - click passes every option
     finally:
         if record_path is not None:  # also when the game stopped on an error: keep the match
             save_record(rounds, record_path)
-            say(f"match record saved to {record_path}")
+            say(_("match record saved to {path}", path=record_path))
         for bot in table.bots.values():
             with contextlib.suppress(BotError, OSError):  # a failed bot has nothing more to say
                 bot.close()
-    say(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    scores = ", ".join(f"{app.names[s]} {p}" for s, p in enumerate(rounds.scores))
+    say(_("scores: {scores}", scores=scores))
     if app.stopped_by is not None:  # SIGHUP or SIGTERM: saved, and the status says which
         sys.exit(128 + app.stopped_by)
     if app.interrupted:
@@ -271,4 +278,9 @@ def play(  # noqa: PLR0917 - click passes every option
     if app.bot_failure is not None:
         fail(app.bot_failure)
     if app.return_code:
-        fail(f"the terminal game stopped on an error (exit status {app.return_code})")
+        fail(
+            _(
+                "the terminal game stopped on an error (exit status {status})",
+                status=app.return_code,
+            )
+        )

@@ -12,7 +12,7 @@ from unokit.cli.records import check_record, load_record, print_record
 from unokit.cli.tools import lang_option
 from unokit.cli.words import Spoken
 from unokit.extras import install_hint
-from unokit.i18n import N_
+from unokit.i18n import N_, _
 
 __all__ = ["replay"]
 
@@ -38,8 +38,10 @@ def replay(file: Path, watch: bool) -> None:
             ) from None
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise click.UsageError(
-                "--watch needs a terminal: its input and output are not one "
-                "(run it in a terminal window; without --watch it prints the record)"
+                _(
+                    "--watch needs a terminal: its input and output are not one "
+                    "(run it in a terminal window; without --watch it prints the record)"
+                )
             )
         watcher.watch_record(record)
         return

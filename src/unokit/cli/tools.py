@@ -83,7 +83,7 @@ def _one_line(text: str) -> str:
 
 def _show(err: click.ClickException) -> None:
     if isinstance(err, Interrupted):
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         return
     message = _one_line(err.format_message())
     if isinstance(err, click.UsageError) and err.ctx is not None:
@@ -117,10 +117,10 @@ def run_main(call: Callable[[], Any]) -> NoReturn:
         if isinstance(err.__context__, EOFError):
             click.echo("Error: end of input", err=True)
             sys.exit(1)
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         sys.exit(INTERRUPTED)
     except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         sys.exit(INTERRUPTED)
     except BrokenPipeError:
         reader_gone()
@@ -264,7 +264,7 @@ def refuse_existing(path: Path | None, force: bool) -> None:
     if path is None or force or str(path) == "-":
         return
     if os.path.lexists(path) and (path.is_symlink() or path.is_file()):
-        raise click.UsageError(f"{str(path)!r} exists: --force replaces it")
+        raise click.UsageError(_("{file} exists: --force replaces it", file=repr(str(path))))
 
 
 def replace_file(path: Path, write: Callable[[Path], object]) -> None:
