@@ -281,6 +281,7 @@ def register(more: Callable[[], tuple[Template, ...]]) -> None:
     if more not in _EXTRA:
         _EXTRA.append(more)
         _all.cache_clear()
+        _exact.cache_clear()
 
 
 def templates() -> dict[str, Template]:
@@ -288,8 +289,22 @@ def templates() -> dict[str, Template]:
     return dict(_all())
 
 
+@cache
+def _exact() -> dict[str, str]:
+    """The templates with no placeholder, by their text: most refusals, found at once."""
+    return {
+        text: t.code
+        for t in _all().values()
+        for text in (t.text, t.plural)
+        if text is not None and not _FIELD.search(text)
+    }
+
+
 def classify(message: str) -> Refusal | None:
     """The refusal ``message`` states, or None when no template writes it."""
+    code = _exact().get(message)
+    if code is not None:
+        return Refusal(code, {}, message)
     for t in _all().values():
         for text in (t.text, t.plural) if t.plural else (t.text,):
             m = _pattern(text).fullmatch(message)

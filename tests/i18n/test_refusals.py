@@ -178,6 +178,8 @@ def test_the_server_codes_are_known_to_every_reader() -> None:
     codes = templates()
     assert all(t.code in codes for t in SERVER)
     assert len(codes) > 140
+    texts = [t.text for t in codes.values()]
+    assert len(set(texts)) == len(texts)  # one code for each sentence
 
 
 @pytest.mark.parametrize("lang", FOREIGN)
