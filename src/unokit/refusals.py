@@ -342,7 +342,10 @@ def _fields(params: Mapping[str, Any], t: Catalogue) -> dict[str, str]:
     out: dict[str, str] = {}
     for k, v in params.items():
         if k in _CARD_NAMES:
-            out[k] = card_name(Card.parse(v), t)
+            try:
+                out[k] = card_name(Card.parse(v), t)
+            except ValueError:  # a code no deck prints, read from a sentence not ours
+                out[k] = str(v)
         elif k == "color":
             out[k] = color_name(v, t)
             out["color_f"] = _feminine(v, t)  # the colour agreeing with "carte", "carta"

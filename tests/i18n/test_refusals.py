@@ -313,3 +313,12 @@ def test_the_page_reads_each_codes_sentence_in_its_language() -> None:
     assert set(reasons) == set(templates())
     english = page_catalogue("en")["reasons"]
     assert english["slow_down"] == "too many frames: slow down"
+
+
+def test_a_sentence_that_only_looks_like_a_refusal_is_told_without_failing() -> None:
+    """A card code no deck prints, in a sentence shaped like a refusal (a frame error that
+    quotes what a client sent), is shown as it is."""
+    r = classify("ZZ9 does not match the blue Skip")
+    assert r is not None and r.code == "no_match"
+    assert tell(r, catalogue("de")) == "ZZ9 passt nicht auf Blau Aussetzen"
+    assert tell("nothing we ever say", catalogue("de")) == "nothing we ever say"
