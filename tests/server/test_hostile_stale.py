@@ -97,6 +97,7 @@ def test_a_kicked_player_s_sockets_are_closed_and_leave_room_for_the_next(
         for ws in hers:
             code, frames = _closed(ws)
             assert code == CLOSE_SEAT_CHANGED and frames[-1]["code"] == CLOSE_SEAT_CHANGED
+            assert (frames[-1]["reason"], frames[-1]["params"]) == ("seat_gone", {})
         bob = join(client, t["table"], "Bob")
         with seated(client, t["table"], bob["token"]) as bobs:  # not locked out (4429)
             assert until(bobs, "hello")["seat"] == 1

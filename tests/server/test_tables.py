@@ -177,9 +177,18 @@ def test_a_seat_cannot_act_out_of_turn_or_for_another_seat(client: TestClient) -
         idle.send_json({"type": "act", "action": mover_view["view"]["legal"][-1], "id": 5})
         error = until(idle, "error")
         assert error["id"] == 5 and error["message"]
+        # the refusal's code and params, for a page to tell in its reader's language
+        assert (error["reason"], error["params"]) == ("not_your_turn", {"turn": to_play})
         assert len(game.actions) == actions
         assert drain(idle) == {}  # no change, so no new state frame
         assert idle_view["view"]["legal"] == game.view(1 - to_play)["legal"]
+    late = client.post(f"/api/tables/{t['table']}/join", json={"name": "Cal"})
+    assert late.status_code == 409
+    assert late.json() == {
+        "error": "the game has started: you can watch it",
+        "reason": "started_watch",
+        "params": {},
+    }
 
 
 def test_a_spectator_sees_public_information_and_cannot_act(client: TestClient) -> None:

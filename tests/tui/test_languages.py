@@ -73,3 +73,51 @@ def test_the_terminal_game_speaks_each_language(lang: str, tmp_path: Path) -> No
     words = {"es": "robar", "fr": "piocher", "it": "pesca", "pt_BR": "comprar", "ar": "اسحب"}
     text = "\n".join(_shot(lang, tmp_path))
     assert words[lang] in text and "{" not in text and "}" not in text, text
+
+
+def _refused(lang: str) -> list[str]:
+    """The status line after two refusals in ``lang``: an unplayable card played, and u with
+    more than two cards."""
+    from unokit import Game, Rules
+    from unokit.bots import make_bot
+    from unokit.tui.app import PlayApp
+    from unokit.tui.table import OneRound, Table
+
+    game = Game.arranged(
+        Rules.preset("mattel-2021"),
+        hands=[["B5", "R6", "G7"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]],
+        discard=["R1"],
+        draw=["G1", "G2", "G3", "G4", "G5", "G6"],
+    )
+    bots = {seat: make_bot("random", seed=seat) for seat in (1, 2)}
+    app = PlayApp(Table(OneRound(game), bots), delay=60.0)
+    said: list[str] = []
+
+    async def body() -> None:
+        async with app.run_test() as pilot:
+            await pilot.press("1", "enter")  # B5 on a red 1
+            said.append(app.last_error)
+            await pilot.press("u")
+            said.append(app.last_error)
+            assert app.view["hand"] == ["B5", "R6", "G7"]
+
+    use(lang)
+    try:
+        asyncio.run(body())
+    finally:
+        use("en")
+    return said
+
+
+def test_a_refused_move_is_told_in_the_readers_language() -> None:
+    """The engine's reason reaches the terminal through the catalogue: in Japanese, and in
+    the pseudo-language with no plain word but the card codes."""
+    assert _refused("ja") == [
+        "青の5は赤の1に合わない",
+        "「ウノ!」と言うのは最後から2枚目のカードを出すとき、または残り1枚のとき",
+    ]
+    for line in _refused("qps"):
+        rest = line
+        while rest != (rest := re.sub(r"⟦[^⟦⟧]*⟧", "", rest)):
+            pass
+        assert re.findall(r"[A-Za-z]{2,}", rest) == [], line

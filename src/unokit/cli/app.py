@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 import click
@@ -14,7 +15,9 @@ from unokit.cli.lists import bots, presets
 from unokit.cli.replay import replay
 from unokit.cli.score import score
 from unokit.cli.tools import Interrupted, reader_gone, run_main
+from unokit.cli.words import speak, translated
 from unokit.extras import install_hint
+from unokit.i18n import N_, _
 
 __all__ = ["main"]
 
@@ -45,6 +48,7 @@ class LazyGroup(click.Group):
             extra["complete_var"] = complete_var
         if not standalone_mode:
             return super().main(args, prog_name, standalone_mode=False, **extra)
+        speak(sys.argv[1:] if args is None else list(args))
         run_main(
             lambda: super(LazyGroup, self).main(args, prog_name, standalone_mode=False, **extra)
         )
@@ -57,6 +61,10 @@ class LazyGroup(click.Group):
         except BrokenPipeError:  # click would end it with status 1
             reader_gone()
             raise click.exceptions.Exit(0) from None
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with translated(self):
+            super().format_help(ctx, formatter)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
@@ -76,7 +84,7 @@ class LazyGroup(click.Group):
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(limit=1000)))
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -97,18 +105,25 @@ class LazyGroup(click.Group):
         return command
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+MAIN_HELP = "\n\n".join(
+    (
+        N_("unokit: Uno as the rule sheets say."),
+        N_(
+            "Shell completion of commands, options, presets and bots: add this line to "
+            "~/.bashrc (zsh_source for zsh, fish_source for fish; docs/terminal.md)."
+        ),
+        '\b\n    eval "$(_UNOKIT_COMPLETE=bash_source unokit)"',
+    )
+)
+
+
+@click.group(
+    cls=LazyGroup, help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(version_line(), message="%(version)s")
 @click.pass_context
 def main(ctx: click.Context) -> None:
-    """unokit: Uno as the rule sheets say.
-
-    Shell completion of commands, options, presets and bots: add this line to ~/.bashrc
-    (zsh_source for zsh, fish_source for fish; docs/terminal.md).
-
-    \b
-        eval "$(_UNOKIT_COMPLETE=bash_source unokit)"
-    """
+    """The ``unokit`` command (its help: ``MAIN_HELP``)."""
     if ctx.invoked_subcommand == "play":  # a player's defaults (unokit config)
         ctx.default_map = {"play": play_defaults()}
 

@@ -21,8 +21,9 @@ from unokit.cli.tools import (
     rules_option,
     write_output,
 )
+from unokit.cli.words import Spoken
 from unokit.game import Game
-from unokit.i18n import _, current, ngettext
+from unokit.i18n import N_, _, current, ngettext
 from unokit.rng import Random
 from unokit.rules import Rules
 from unokit.turns import play_out, random_chooser
@@ -30,26 +31,35 @@ from unokit.words import describe
 
 __all__ = ["demo"]
 
+DEMO_HELP = N_("Play one complete round among random players and print it move by move.") + (
+    "\n\n\b\nExamples:\n"
+    "  unokit demo --players 3 --seed 7\n"
+    "  unokit demo --house seven_o,jump_in --record game.json\n"
+    "  unokit demo --house seven_o,jump_in,stacking --seed 99 --max-lines 40"
+)
 
-@click.command()
+
+@click.command(cls=Spoken, help=DEMO_HELP)
 @lang_option
 @rules_option
-@click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
+@click.option("--house", default="", help=N_("house-rule switches, e.g. stacking,seven_o,jump_in"))
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option(
     "--record",
     "record_path",
     type=OutputPath(),
-    help="also save the game record (JSON) here",
+    help=N_("also save the game record (JSON) here"),
 )
-@click.option("--force", is_flag=True, help="replace the --record file if it exists")
+@click.option("--force", is_flag=True, help=N_("replace the --record file if it exists"))
 @click.option(
     "--max-lines",
     type=click.IntRange(0),
     default=None,
-    help="print at most this many lines of moves, then only how many more there were and "
-    "the result (a round among random players can run to 200,000 lines)",
+    help=N_(
+        "print at most this many lines of moves, then only how many more there were and "
+        "the result (a round among random players can run to 200,000 lines)"
+    ),
 )
 def demo(  # noqa: PLR0917 - click passes every option
     preset: str,
@@ -60,14 +70,7 @@ def demo(  # noqa: PLR0917 - click passes every option
     force: bool,
     max_lines: int | None,
 ) -> None:
-    """Play one complete round among random players and print it move by move.
-
-    \b
-    Examples:
-      unokit demo --players 3 --seed 7
-      unokit demo --house seven_o,jump_in --record game.json
-      unokit demo --house seven_o,jump_in,stacking --seed 99 --max-lines 40
-    """
+    """Play one round among random players and print it (its help: ``DEMO_HELP``)."""
     refuse_existing(record_path, force)
     try:
         rules = Rules.preset(preset, **parse_house(house))

@@ -32,7 +32,8 @@ from unokit.cli.tools import (
     rules_option,
     write_output,
 )
-from unokit.i18n import _
+from unokit.cli.words import Spoken
+from unokit.i18n import N_, _
 from unokit.match import Match
 from unokit.rng import Random
 from unokit.rules import Rules
@@ -102,11 +103,14 @@ def _resumed(path: Path) -> Match:
         if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
             flag = "--rules" if name == "preset" else f"--{name}"
             raise click.UsageError(
-                f"--resume goes on with the record's rules, players and seed: leave out {flag}"
+                _(
+                    "--resume goes on with the record's rules, players and seed: leave out {flag}",
+                    flag=flag,
+                )
             )
     match = replay_match(path, load_record(path))
     if match.over:
-        raise BadInput(f"the match in {path} is over: there is nothing to resume")
+        raise BadInput(_("the match in {path} is over: there is nothing to resume", path=path))
     return match
 
 
@@ -116,7 +120,8 @@ def _in_folder(folder: Path) -> Path:
     folder = folder.expanduser()
     if not folder.is_dir():
         raise click.BadParameter(
-            f"there is no folder {str(folder)!r}", param_hint="'--record-folder'"
+            _("there is no folder {folder}", folder=repr(str(folder))),
+            param_hint="'--record-folder'",
         )
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"unokit-{stamp}.json"
@@ -133,55 +138,71 @@ def say(line: str) -> None:
         click.echo(line)
 
 
+PLAY_HELP = N_("Play a match against bots, full screen in the terminal. You are seat 0.") + (
+    "\n\n\b\nExamples:\n"
+    "  unokit play --bots easy,hard --record match.json\n"
+    "  unokit play --rules mattel-2015 --house stacking,seven_o --players 3\n"
+    "  unokit play --resume match.json"
+)
+
+
 def save_record(rounds: Match, path: Path) -> None:
     """Write the full match record (written when the person leaves: it holds every hand)."""
     write_output(path, json.dumps(rounds.record(), indent=1))
 
 
-@click.command()
+@click.command(cls=Spoken, help=PLAY_HELP)
 @lang_option
 @rules_option
-@click.option("--house", default="", help="house-rule switches, e.g. stacking,seven_o,jump_in")
+@click.option("--house", default="", help=N_("house-rule switches, e.g. stacking,seven_o,jump_in"))
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 16))
 @click.option(
     "--bots",
     default=None,
-    help="bots for seats 1, 2, ... (repeated as needed), with settings as for simulate: "
-    "greedy:forget_uno=0.2,miss_catch=0.5,hard; strengths easy, normal, hard, strongest "
-    "(unokit bots) [default: normal]",
+    help=N_(
+        "bots for seats 1, 2, ... (repeated as needed), with settings as for simulate: "
+        "greedy:forget_uno=0.2,miss_catch=0.5,hard; strengths easy, normal, hard, strongest "
+        "(unokit bots) [default: normal]"
+    ),
     shell_complete=complete_bots,
 )
-@click.option("--seed", default=None, type=int, help="replay the same deal [default: random]")
-@click.option("--target", default=None, type=click.IntRange(min=1), help="points to win [500]")
+@click.option("--seed", default=None, type=int, help=N_("replay the same deal [default: random]"))
+@click.option("--target", default=None, type=click.IntRange(min=1), help=N_("points to win [500]"))
 @click.option(
     "--record",
     "record_path",
     type=OutputPath(),
-    help="save the match record (JSON) here when you leave (checked before the game)",
+    help=N_("save the match record (JSON) here when you leave (checked before the game)"),
 )
-@click.option("--delay", default=0.8, show_default=True, type=Number(0, 60), help="bot pace (s)")
+@click.option(
+    "--delay", default=0.8, show_default=True, type=Number(0, 60), help=N_("bot pace (s)")
+)
 @click.option(
     "--reaction",
     default=REACTION,
     show_default=True,
     type=Number(0, 60),
-    help="seconds a bot takes, at least, to say Uno, catch or jump in (your window)",
+    help=N_("seconds a bot takes, at least, to say Uno, catch or jump in (your window)"),
 )
-@click.option("--mono", is_flag=True, help="no colour (also when NO_COLOR is set)")
-@click.option("--force", is_flag=True, help="replace the --record file if it exists")
+@click.option("--mono", is_flag=True, help=N_("no colour (also when NO_COLOR is set)"))
+@click.option("--force", is_flag=True, help=N_("replace the --record file if it exists"))
 @click.option(
     "--record-folder",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="save each match's record in this folder, named by the time it began, unless "
-    "--record names a file (a player's default: unokit config)",
+    help=N_(
+        "save each match's record in this folder, named by the time it began, unless "
+        "--record names a file (a player's default: unokit config)"
+    ),
 )
 @click.option(
     "--resume",
     "resume_path",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="go on with the match saved in this record (by --record), where it stopped; it is "
-    "saved there again unless --record names another file",
+    help=N_(
+        "go on with the match saved in this record (by --record), where it stopped; it is "
+        "saved there again unless --record names another file"
+    ),
 )
 def play(  # noqa: PLR0917 - click passes every option
     preset: str,
@@ -198,14 +219,7 @@ def play(  # noqa: PLR0917 - click passes every option
     record_folder: Path | None,
     resume_path: Path | None,
 ) -> None:
-    """Play a match against bots, full screen in the terminal. You are seat 0.
-
-    \b
-    Examples:
-      unokit play --bots easy,hard --record match.json
-      unokit play --rules mattel-2015 --house stacking,seven_o --players 3
-      unokit play --resume match.json
-    """
+    """Play a match against bots (its help: ``PLAY_HELP``)."""
     resumed = _resumed(resume_path) if resume_path is not None else None
     if record_path is None and resumed is None and record_folder is not None:
         record_path = _in_folder(record_folder)
@@ -229,8 +243,10 @@ def play(  # noqa: PLR0917 - click passes every option
             with contextlib.suppress(BotError, OSError):
                 bot.close()
         raise click.UsageError(
-            "play needs a terminal: its input and output are not one "
-            "(run it in a terminal window; unokit simulate plays bots without one)"
+            _(
+                "play needs a terminal: its input and output are not one "
+                "(run it in a terminal window; unokit simulate plays bots without one)"
+            )
         )
     assert isinstance(rounds, Match)
     subtitle = _("seed {seed}", seed=rounds.seed)
@@ -249,11 +265,12 @@ def play(  # noqa: PLR0917 - click passes every option
     finally:
         if record_path is not None:  # also when the game stopped on an error: keep the match
             save_record(rounds, record_path)
-            say(f"match record saved to {record_path}")
+            say(_("match record saved to {path}", path=record_path))
         for bot in table.bots.values():
             with contextlib.suppress(BotError, OSError):  # a failed bot has nothing more to say
                 bot.close()
-    say(f"scores: {', '.join(f'{app.names[s]} {p}' for s, p in enumerate(rounds.scores))}")
+    scores = ", ".join(f"{app.names[s]} {p}" for s, p in enumerate(rounds.scores))
+    say(_("scores: {scores}", scores=scores))
     if app.stopped_by is not None:  # SIGHUP or SIGTERM: saved, and the status says which
         sys.exit(128 + app.stopped_by)
     if app.interrupted:
@@ -261,4 +278,9 @@ def play(  # noqa: PLR0917 - click passes every option
     if app.bot_failure is not None:
         fail(app.bot_failure)
     if app.return_code:
-        fail(f"the terminal game stopped on an error (exit status {app.return_code})")
+        fail(
+            _(
+                "the terminal game stopped on an error (exit status {status})",
+                status=app.return_code,
+            )
+        )

@@ -54,18 +54,20 @@ def load_record(path: Path) -> dict[str, Any]:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as err:
-        raise BadInput(f"{path} is not JSON: {err}") from None
+        raise BadInput(_("{path} is not JSON: {error}", path=path, error=err)) from None
     except RecursionError:
         raise BadInput(
             f"{path} is not a unokit record: its JSON is nested too deeply to read "
             "(a record is a few levels deep)"
         ) from None
     if not isinstance(record, dict):
-        raise BadInput(f"{path} is not a unokit record (a record is a JSON object)")
+        raise BadInput(_("{path} is not a unokit record (a record is a JSON object)", path=path))
     fmt = record.get("format")
     if fmt not in _FORMATS:
         if fmt == "unokit.simulation":
-            raise BadInput(f"{path} holds a simulation's results, not a game or match record")
+            raise BadInput(
+                _("{path} holds a simulation's results, not a game or match record", path=path)
+            )
         if fmt == "unokit.scorepad":
             raise BadInput(
                 f"{path} is a score pad (a match played with real cards): "

@@ -29,7 +29,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from unokit.extras import install_hint, missing_extra
-from unokit.i18n import LANGUAGES, PSEUDO, choose, use
+from unokit.i18n import LANGUAGES, N_, PSEUDO, _, choose, use
 
 __all__ = [
     "BadInput",
@@ -83,13 +83,14 @@ def _one_line(text: str) -> str:
 
 def _show(err: click.ClickException) -> None:
     if isinstance(err, Interrupted):
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         return
     message = _one_line(err.format_message())
     if isinstance(err, click.UsageError) and err.ctx is not None:
         help_name = err.ctx.help_option_names[0] if err.ctx.help_option_names else "--help"
-        message += f" (see '{err.ctx.command_path} {help_name}')"
-    click.echo(f"Error: {message}", err=True)
+        command = f"{err.ctx.command_path} {help_name}"
+        message += " " + _("(see '{command}')", command=command)
+    click.echo(_("Error: {message}").format(message=message), err=True)
 
 
 def reader_gone() -> None:
@@ -116,10 +117,10 @@ def run_main(call: Callable[[], Any]) -> NoReturn:
         if isinstance(err.__context__, EOFError):
             click.echo("Error: end of input", err=True)
             sys.exit(1)
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         sys.exit(INTERRUPTED)
     except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         sys.exit(INTERRUPTED)
     except BrokenPipeError:
         reader_gone()
@@ -263,7 +264,7 @@ def refuse_existing(path: Path | None, force: bool) -> None:
     if path is None or force or str(path) == "-":
         return
     if os.path.lexists(path) and (path.is_symlink() or path.is_file()):
-        raise click.UsageError(f"{str(path)!r} exists: --force replaces it")
+        raise click.UsageError(_("{file} exists: --force replaces it", file=repr(str(path))))
 
 
 def replace_file(path: Path, write: Callable[[Path], object]) -> None:
@@ -445,8 +446,10 @@ lang_option = click.option(
     expose_value=False,
     is_eager=True,
     callback=_use_language,
-    help="the language of the words (qps: a pseudo-language that shows words left untranslated) "
-    "[default: from LC_ALL, LC_MESSAGES or LANG, else en]",
+    help=N_(
+        "the language of the words (qps: a pseudo-language that shows words left "
+        "untranslated) [default: from LC_ALL, LC_MESSAGES or LANG, else en]"
+    ),
 )
 """``--lang``: the player-facing commands speak it (``play``, ``demo``, ``replay``)."""
 
@@ -455,7 +458,7 @@ rules_option = click.option(
     "preset",
     default="mattel-2021",
     show_default=True,
-    help="preset name (unokit presets)",
+    help=N_("preset name (unokit presets)"),
     shell_complete=complete_presets,
 )
 """The ``--rules PRESET`` option every command that plays takes, completing preset names."""

@@ -25,6 +25,7 @@ __all__ = [
     "N_",
     "PSEUDO",
     "Catalogue",
+    "Nn_",
     "_",
     "catalogue",
     "choose",
@@ -66,6 +67,11 @@ _LOCALE = files("unokit.i18n") / "locale"
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction"
     """Marks ``message`` for the catalogue without translating it here (table entries)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - as N_
+    """Marks a message with a plural form for the catalogue without translating it here."""
+    return singular, plural
 
 
 def choose(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -132,6 +138,15 @@ class Catalogue:
         """``message`` as meant in ``context`` (one English word, two meanings)."""
         text = self._messages.get(f"{context}\x04{message}")
         return _fill(text if isinstance(text, str) and text else message, fields)
+
+    def form(self, singular: str, plural: str, n: int, /) -> str:
+        """The form of ``singular``/``plural`` for ``n``, its placeholders left for the
+        caller (click fills its own with ``str.format``)."""
+        forms = self._messages.get(singular)
+        if isinstance(forms, tuple) and all(forms):
+            index = self._tags.index(self._plural(n)) if len(forms) > 1 else 0
+            return forms[min(index, len(forms) - 1)]
+        return singular if n == 1 else plural
 
     def ngettext(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
         """The form of ``singular``/``plural`` this language uses for ``n``; ``{count}``
@@ -231,7 +246,27 @@ def page_catalogue(lang: str) -> dict[str, Any]:
             out[key] = dict(zip(tags, text, strict=False))
         else:
             out[key] = text
-    return {"lang": lang, "rtl": cat.rtl, "languages": NAMES, "messages": out}
+    return {
+        "lang": lang,
+        "rtl": cat.rtl,
+        "languages": NAMES,
+        "messages": out,
+        "reasons": _reasons(cat, out),
+    }
+
+
+def _reasons(cat: Catalogue, messages: Mapping[str, Any]) -> dict[str, Any]:
+    """Each refusal code's sentence (unokit.refusals) in ``cat``'s language, for the page
+    to fill with an error frame's ``params``."""
+    from unokit.refusals import templates
+
+    out: dict[str, Any] = {}
+    for code, t in templates().items():
+        if t.plural is None:
+            out[code] = messages.get(t.text) or t.text
+        else:
+            out[code] = messages.get(t.text) or {"one": t.text, "other": t.plural}
+    return out
 
 
 def speaks(lang: str) -> bool:

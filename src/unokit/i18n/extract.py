@@ -32,7 +32,7 @@ METHODS = [
     ("**/static/**.js", "javascript"),
     ("**.py", "python"),
 ]
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2)}
 
 
 _MARKED = re.compile(rb"<[a-z0-9]+[^>]*\bdata-i18n\b[^>]*>([^<]+)<")

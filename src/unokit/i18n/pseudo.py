@@ -17,7 +17,7 @@ CODE = "qps"
 _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ACCENTED = "áƀçďéƒğĥíĵķĺɱñóƥʠŕšťúṽŵẋýžÁɃÇĎÉƑĞĤÍĴĶĹṀÑÓƤɊŔŠŤÚṼŴẊÝŽ"
 _SWAP = str.maketrans(_PLAIN, _ACCENTED)
-_PLACEHOLDER = re.compile(r"(\{\w+\})")
+_PLACEHOLDER = re.compile(r"(\{\w+(?:![rsa])?\})")
 
 
 def pseudo_text(message: str) -> str:

@@ -29,6 +29,7 @@ from unokit.server.companions import COMPANION_FOLDERS, service_worker
 from unokit.server.config import ServerConfig
 from unokit.server.coord import Coordinator, RedisCoordinator
 from unokit.server.db import Store, migrate, open_engine
+from unokit.server.error_frames import error_frame, reason_fields
 from unokit.server.guards import (
     RateLimits,
     SecurityHeaders,
@@ -253,7 +254,9 @@ def create_app(config: ServerConfig) -> FastAPI:
             status = 429
         elif isinstance(err, (UnavailableError, MovedError)):
             status = 503
-        return JSONResponse({"error": str(err)}, status_code=status)
+        r = reason_fields(err)  # the code a page tells in its reader's language
+        body = {"error": str(err), "reason": r["reason"], "params": r["params"]}
+        return JSONResponse(body, status_code=status)
 
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def words_of(lang: str) -> Response:
@@ -443,7 +446,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         await websocket.accept()
 
         async def refuse(message: str, code: int) -> None:
-            await websocket.send_text(json.dumps({"type": "error", "message": message}))
+            await websocket.send_text(json.dumps(error_frame(message)))
             await websocket.close(code=code)
 
         if _token_in_url(websocket.query_params):
@@ -533,9 +536,7 @@ async def _serve(hub: Hub, websocket: WebSocket, conn: Connection, config: Serve
                     _log_refusal(conn, "action refused", {"kind": kind}, config)
                 if isinstance(err, SlowDownError):
                     pause = err.wait
-                conn.queue.put_nowait(
-                    json.dumps({"type": "error", "id": frame_id, "message": str(err)})
-                )
+                conn.queue.put_nowait(json.dumps(error_frame(err, frame_id)))
             if pause > 0:  # over a rate: what it sends meanwhile waits in its own socket
                 await asyncio.sleep(pause)
 

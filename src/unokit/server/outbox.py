@@ -20,6 +20,8 @@ from collections.abc import Callable
 from contextlib import suppress
 from typing import Protocol
 
+from unokit.server.error_frames import reason_fields
+
 __all__ = [
     "CLOSE_BEHIND",
     "CLOSE_ELSEWHERE",
@@ -112,7 +114,7 @@ class Outbox:
         self._frames.clear()
         self._owed = False
         self._chat_owed = False
-        last = json.dumps({"type": "error", "code": code, "message": message or reason})
+        last = json.dumps({"type": "error", "code": code, **reason_fields(message or reason)})
         self._frames.append(last)
         self._bytes = len(last)
         self._ready.set()

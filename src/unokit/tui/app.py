@@ -28,6 +28,7 @@ from unokit.bots import Bot, BotError, Decision, make_bot
 from unokit.cards import COLOR_NAMES, COLORS, Card
 from unokit.errors import IllegalAction
 from unokit.i18n import _, current, ngettext
+from unokit.refusals import tell
 from unokit.tui.base import MIN_WIDTH, TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
 from unokit.tui.help import NO_PASS_GAMES, SCORING_WORDS, rules_help
@@ -294,14 +295,15 @@ class PlayApp(TableApp):
 
     # -- the person's actions -------------------------------------------------------------
     def perform(self, action: Action | str) -> bool:
-        """Apply the person's action; a refusal shows the engine's reason."""
+        """Apply the person's action; a refusal shows the engine's reason in the reader's
+        language (``unokit.refusals``)."""
         if self._thinking:
             self._refuse(_("wait a moment: a bot is deciding"))
             return False
         try:
             self.table.act(action)
         except IllegalAction as err:
-            self._refuse(str(err))
+            self._refuse(tell(err))
             return False
         self.last_error = ""
         self.say_uno = False
@@ -396,7 +398,7 @@ class PlayApp(TableApp):
             self.say_uno = not self.say_uno
             self.set_status(self.status_text(self._view, legal))
         else:
-            self._refuse('you say "Uno!" with your second-last card, or when you hold one card')
+            self._refuse(_('you say "Uno!" with your second-last card, or when you hold one card'))
 
     def action_catch(self) -> None:
         catches = [a for a in self.legal() if a.kind == "catch"]
@@ -668,22 +670,27 @@ class PlayApp(TableApp):
     def _bot_failed(self, seat: int, err: BotError) -> None:
         """Say which bot failed and why; offer a built-in bot in its seat, or leaving."""
         label = self.bot_labels.get(seat, self.table.bots[seat].name)
-        who = f"{self.names[seat]}'s bot ({label})"
-        self.write_log([f"{who} failed: {err}"], style="bold")
+        who = _("{name}'s bot ({bot})", name=self.names[seat], bot=label)
+        failed = _("{who} failed: {error}", who=who, error=err)
+        self.write_log([failed], style="bold")
         choices = [
-            Choice("r", f"replace it with the built-in bot '{STAND_IN}' and play on", "replace"),
-            Choice("q", "quit the match (the record is saved if --record was given)", "quit"),
+            Choice(
+                "r",
+                _("replace it with the built-in bot '{bot}' and play on", bot=STAND_IN),
+                "replace",
+            ),
+            Choice("q", _("quit the match (the record is saved if --record was given)"), "quit"),
         ]
 
         def answer(value: str | None) -> None:
             if value == "replace":
                 self._replace_bot(seat)
             else:
-                self.bot_failure = f"{who} failed: {err}"
+                self.bot_failure = failed
                 self.exit(return_code=1)
 
         self.push_screen(
-            ChoiceDialog(f"{who} failed", choices, note=str(err), cancel=False), answer
+            ChoiceDialog(_("{who} failed", who=who), choices, note=str(err), cancel=False), answer
         )
 
     def _replace_bot(self, seat: int) -> None:

@@ -1,0 +1,92 @@
+"""The server's error frames: the English ``message`` for API clients, with the refusal's
+``reason`` code and ``params`` beside it, which a page tells in its reader's language.
+
+The protocol stays free of words a reader is meant to read: the code names the sentence in
+the catalogue (``unokit.refusals``: the engines' reasons, and the server's own below), the
+params fill it (seat numbers, card codes, colour letters). docs/server.md gives the shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unokit.i18n import N_
+from unokit.refusals import Template, refusal_of, register
+
+__all__ = ["SERVER", "error_frame", "reason_fields"]
+
+SERVER: tuple[Template, ...] = tuple(
+    Template(code, text)
+    for code, text in (
+        ("no_table", N_("there is no such table (it may have expired)")),
+        ("no_database", N_("the server cannot reach its database: try again")),
+        ("no_database_now", N_("the server cannot reach its database: try again in a moment")),
+        ("not_stored", N_("the server could not store that: try again in a moment")),
+        ("seat_limit", N_("at most {n} seats from one address at tables that have not started")),
+        ("not_loaded", N_("the server could not load this table: try again")),
+        ("no_redis", N_("the server cannot reach Redis: try again in a moment")),
+        ("no_redis_now", N_("the server cannot reach Redis")),
+        ("moved", N_("this table is served by another process: reconnecting")),
+        ("moved_away", N_("this table moved to another process")),
+        (
+            "fenced",
+            N_("the table moved to another process before that was stored: try again in a moment"),
+        ),
+        ("started_watch", N_("the game has started: you can watch it")),
+        ("full_watch", N_("every seat is taken: you can watch the game")),
+        ("seat_taken", N_("seat {seat} is not free; free seats: {free}")),
+        ("name_taken", N_("someone at this table is called {name}: choose another name")),
+        ("bad_token", N_("this seat token is not valid at this table")),
+        ("seat_connections", N_("this seat has {n} connections open already: close one first")),
+        ("too_many_seats", N_("too many seats taken from one address: wait a moment")),
+        ("spectator", N_("spectators can watch, not act: join the table to play")),
+        ("seat_lost", N_("you no longer hold this seat")),
+        ("no_bot_seat", N_("no seat of yours is played by a bot here")),
+        ("not_yours", N_("that seat is no longer yours to take back")),
+        ("not_playing", N_("the game is not being played")),
+        ("not_started", N_("the game has not started")),
+        ("next_round_frame", N_("a player deals the next round with a next_round frame")),
+        ("match_playing", N_("the match is still being played")),
+        ("host_only", N_("only the table's host can do that")),
+        ("already_started", N_("the game has already started")),
+        ("bots_before_start", N_("bots join before the start (the host can kick an absent seat)")),
+        ("no_free_seat", N_("there is no free seat for a bot")),
+        ("bots_leave_before", N_("bots leave before the start only")),
+        ("not_a_bot", N_("seat {seat} is not a bot")),
+        ("not_a_player", N_("seat {seat} is not a player's seat")),
+        ("kick_self", N_("leave the table instead of kicking yourself")),
+        ("absent_only", N_("only an absent player's seat can be given to a bot")),
+        ("record_seated", N_("while the match runs, a record is for a seated player only")),
+        ("chat_slow", N_("too many chat lines: wait a moment before the next")),
+        ("chat_busy", N_("this table's chat is too busy: wait a moment before the next line")),
+        ("slow_down", N_("too many frames: slow down")),
+        ("behind", N_("too many frames unread: reconnect to catch up")),
+        ("stand_in", N_("your seat was given to a stand-in bot: reconnect to take it back")),
+        ("seat_taken_over", N_("someone else holds this seat now")),
+        ("seat_gone", N_("this seat is no longer yours: you left it or the host freed it")),
+        ("no_auth", N_("no auth frame in time")),
+        ("connections", N_("at most {n} connections from one address")),
+        ("too_long", N_("frame too long: {size} bytes, at most {limit}")),
+        ("bad_frame", N_("bad frame: {where}: {detail}")),
+    )
+)
+"""The refusals a player can meet at a table, written by the server itself."""
+
+
+def _server() -> tuple[Template, ...]:
+    return SERVER
+
+
+register(_server)
+
+
+def error_frame(err: BaseException | str, frame_id: Any = None) -> dict[str, Any]:
+    """The error frame for ``err``: ``{"type": "error", "id", "message", "reason",
+    "params"}`` (``reason`` ``"other"`` with no params when no template writes it)."""
+    return {"type": "error", "id": frame_id, **reason_fields(err)}
+
+
+def reason_fields(err: BaseException | str) -> dict[str, Any]:
+    """``message`` (English), ``reason`` (the code) and ``params`` of ``err``."""
+    r = refusal_of(err)
+    return {"message": r.message, "reason": r.code, "params": dict(r.params)}
