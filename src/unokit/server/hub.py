@@ -62,6 +62,7 @@ from unokit.server.table import (
     hash_token,
     new_token,
 )
+from unokit.server.watchers import watching
 from unokit.words import describe, left_unfinished
 
 __all__ = [
@@ -225,7 +226,7 @@ class Hub:
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._present: dict[str, set[int]] = {}
         """Each table's seats present when its connections were last told of a change."""
-        self._shared: dict[str, tuple[tuple[int, int, frozenset[int]], str]] = {}
+        self._shared: dict[str, tuple[tuple[int, int, frozenset[int], int], str]] = {}
         self._presence_due: dict[str, asyncio.TimerHandle] = {}
         """Tables whose connections are yet to be told of a seat coming or going."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -1221,11 +1222,13 @@ class Hub:
         """The part of a state frame that is the same for every connection (JSON text),
         built once for each version of the table and its presence."""
         present = self._present.get(table.id, set())
-        key = (id(table), table.version, frozenset(present))
+        watchers = watching(self.conns.get(table.id, ()))
+        key = (id(table), table.version, frozenset(present), watchers)
         cached = self._shared.get(table.id)
         if cached is not None and cached[0] == key:
             return cached[1]
         public = table.public(present)
+        public["watchers"] = watchers
         del public["version"]  # in the frame itself: the public part changes less often
         text = dumps({"table": public})[1:-1]
         if cached is not None and cached[1] == text:
