@@ -10,8 +10,10 @@ by greedy bots, Ann's turns by clicks, until the movement has flown.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,6 +23,9 @@ from tests.server.browser_kit import module_browser, start_server, take_a_turn
 from tests.server.live import Server, ws_frames
 
 __all__ = ["module_browser"]  # the fixture
+
+SHOTS = Path(os.environ["UNOKIT_TEST_SHOTS"]) if os.environ.get("UNOKIT_TEST_SHOTS") else None
+"""A folder for this module's screenshots, to look at (none by default)."""
 
 
 @pytest.fixture(scope="module")
@@ -321,4 +326,46 @@ def test_a_spectator_is_marked_and_every_page_counts_the_watchers(
             "document.querySelector('#watchers .count').textContent === '2 watching'"
         )
         them.context.close()
+    page.context.close()
+
+
+COVERED = """() => {
+  const t = document.querySelector('#chat-toast').getBoundingClientRect();
+  const meets = (r) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+  return [...document.querySelectorAll('#seats .seat, #piles')]
+    .filter((n) => meets(n.getBoundingClientRect()))
+    .map((n) => n.dataset.seat || n.id);
+}"""
+"""The seats (and piles) the chat toast lies over."""
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    ids=["upright", "sideways"],
+)
+def test_the_chat_toast_covers_no_seat_on_a_phone(
+    module_browser: Browser, module_server: Server, viewport: dict[str, int]
+) -> None:
+    made = module_server.post("/api/tables", {"name": "Ann", "seats": 6, "bots": ["greedy"] * 4})
+    bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
+    with module_server.seat(made["table"], bob["token"]) as ws:  # Bob is there from the start
+        context = module_browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(module_server.base + "/health")
+        page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+        page.goto(f"{module_server.base}/t/{made['table']}")
+        page.click("[data-control=start]")
+        page.wait_for_selector("#hand .card")
+        page.wait_for_selector("#host", state="hidden")
+        ws.send(json.dumps({"type": "chat", "text": "good luck, all of you"}))
+        page.wait_for_selector("#chat-toast:not([hidden])")
+        if SHOTS:
+            page.screenshot(path=str(SHOTS / f"t43c_toast_{viewport['width']}.png"))
+        assert page.evaluate(COVERED) == []
+        bar = page.evaluate("document.querySelector('header.bar').getBoundingClientRect().bottom")
+        assert (
+            page.evaluate("document.querySelector('#chat-toast').getBoundingClientRect().top")
+            >= bar
+        )
     page.context.close()
