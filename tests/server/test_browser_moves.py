@@ -152,6 +152,20 @@ def hoard_until_dry(server: Server, table: str, tokens: list[str]) -> dict[str, 
     raise AssertionError("the deck never ran dry")
 
 
+ROOM = """() => {
+  const box = (n) => n.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const middle = ['#draw-pile', '#discard', '#draw-pile .pile-count'].map((s) => box(document.querySelector(s)));
+  return {
+    hand: document.querySelectorAll('#hand .card').length,
+    felt: box(document.querySelector('#felt')).height,
+    crowded: [...document.querySelectorAll('#seats .seat, #prompt-row')]
+      .filter((n) => middle.some((m) => meets(box(n), m))).map((n) => n.dataset.seat || n.id),
+  };
+}"""
+"""How many cards Ann holds, the felt's height, and what lies over the piles."""
+
+
 def test_a_table_with_nothing_left_to_draw_says_so_and_what_may_end_the_round(
     module_browser: Browser, module_server: Server
 ) -> None:
@@ -178,6 +192,13 @@ def test_a_table_with_nothing_left_to_draw_says_so_and_what_may_end_the_round(
     page.goto(f"{module_server.base}/t/{made['table']}")
     page.wait_for_selector("body[data-dry=true] #draw-pile.dry")
     assert page.locator("#draw-pile .pile-count").is_visible()
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)  # a hand of 40 cards and more keeps the felt usable
+        page.wait_for_timeout(300)
+        room = page.evaluate(ROOM)
+        assert room["hand"] > 40 and room["felt"] >= 300 and room["crowded"] == [], (size, room)
+        if SHOTS:
+            page.screenshot(path=str(SHOTS / f"t43c_dry_{size['width']}.png"))
     watcher.context.close()
     page.context.close()
 
