@@ -154,8 +154,10 @@ def hoard_until_dry(server: Server, table: str, tokens: list[str]) -> dict[str, 
 
 ROOM = """() => {
   const box = (n) => n.getBoundingClientRect();
-  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  const middle = ['#draw-pile', '#discard', '#draw-pile .pile-count'].map((s) => box(document.querySelector(s)));
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const middle = ['#draw-pile', '#discard', '#draw-pile .pile-count']
+    .map((s) => box(document.querySelector(s)));
   return {
     hand: document.querySelectorAll('#hand .card').length,
     felt: box(document.querySelector('#felt')).height,
