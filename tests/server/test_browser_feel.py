@@ -431,6 +431,7 @@ def test_a_guided_first_round_from_the_lobby_explains_each_moment_as_it_comes(
     page.click("[data-control=start]")
     page.wait_for_selector("#coach[data-tip=raised], #coach[data-tip=draw]", timeout=30_000)
     if REFRESH:
+        page.wait_for_timeout(600)  # the dealt cards' arrival over
         page.screenshot(path=str(DOCS / "first-game-help-desktop.jpg"), type="jpeg", quality=80)
     tips = {page.get_attribute("#coach", "data-tip")}
     page.click("#coach button >> text=Got it")

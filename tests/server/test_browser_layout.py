@@ -64,6 +64,18 @@ GEOMETRY = """() => {
       seat: n.dataset.seat, me: n.classList.contains('me'), box: box(n) })),
     scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth,
     broken,
+    read: [...document.querySelectorAll('#seats .seat')].map((n) => {
+      const name = n.querySelector('.name');
+      const count = n.querySelector('.count');
+      const range = document.createRange();
+      range.selectNodeContents(name);
+      return {
+        seat: n.dataset.seat, box: box(n), count: box(count),
+        text: [...range.getClientRects()].map((r) => [r.left, r.top, r.right, r.bottom]),
+        sizes: [name, count].map((x) => parseFloat(getComputedStyle(x).fontSize)),
+        clipped: name.scrollWidth > name.clientWidth + 1,
+      };
+    }),
   };
 }"""
 """Where everything is, in CSS pixels of the viewport."""
@@ -78,7 +90,9 @@ def overlap(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
-def assert_geometry(page: Page, width: int, height: int) -> dict[str, Any]:
+def assert_geometry(page: Page, width: int, height: int, *, dealt: bool = True) -> dict[str, Any]:
+    """Everything in place at this size; ``dealt``: the names and counts of a fresh deal
+    (one or two digits, no UNO! flag) read clear of each other too."""
     page.set_viewport_size({"width": width, "height": height})
     page.evaluate(SETTLE)
     g: dict[str, Any] = page.evaluate(GEOMETRY)
@@ -97,6 +111,14 @@ def assert_geometry(page: Page, width: int, height: int) -> dict[str, Any]:
     pairs = [(i, j) for i in range(len(boxes)) for j in range(i) if overlap(boxes[i], boxes[j])]
     assert not pairs, (where, "seats over each other", pairs)
     assert g["broken"] == [], (where, "a name split inside a word", g["broken"])
+    for r in g["read"]:  # every name and card count readable, however many seats
+        assert min(r["sizes"]) >= 10, (where, "type too small to read", r)
+        assert not r["clipped"], (where, "a name cut short", r)
+        on_name = any(overlap(r["count"], line) for line in r["text"])
+        assert not (dealt and on_name), (where, "count on name", r)
+        left, top, right, bottom = r["box"]
+        assert r["count"][2] > r["count"][0] and r["count"][0] >= left - 14, (where, "count", r)
+        assert r["count"][2] <= right + 14 and r["count"][1] >= top - 14, (where, "count", r)
     if (width, height) in SIDEWAYS:
         assert_sideways(g, where)
     return g
@@ -119,7 +141,7 @@ def assert_sideways(g: dict[str, Any], where: str) -> None:
 @pytest.mark.parametrize(
     ("preset", "seats", "seed"),
     [("mattel-2021", 2, 1), ("triple-play", 3, 1), ("mattel-2015", 4, 1), ("mattel-2021", 6, 1),
-     ("mattel-2021", 8, 1), ("mattel-2021", 10, 1),
+     ("mattel-2021", 8, 1), ("mattel-2021", 10, 1), ("party", 9, 1), ("party", 12, 1),
      ("party", 16, 1),  # Ann is to point: every seat has its Point here button
      ("party", 16, 3)],  # a mini pile lies in front of Ann: her seat grows
     ids=str,
@@ -164,7 +186,7 @@ def test_party_at_sixteen_seats_links_seats_with_a_line_and_flags_uno_beside_the
         if not flagged and page.locator(".seat.uno").count():
             uno = page.locator(".seat.uno").first
             if uno.locator(".uno-flag").is_visible() and uno.locator(".count").inner_text() == "1":
-                assert_geometry(page, 1280, 800)
+                assert_geometry(page, 1280, 800, dealt=False)
                 flagged = True
         take_a_turn(page)
         time.sleep(0.05)

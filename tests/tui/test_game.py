@@ -214,3 +214,33 @@ def test_the_score_table_shows_every_card_left_in_every_hand() -> None:
             assert "…" not in words
 
     asyncio.run(body())
+
+
+def test_the_score_table_says_why_a_round_ended_without_a_winner() -> None:
+    """A round that ends on its position coming back a fifth time says so on the score
+    table (docs/rules.md, C-DEC-49), not only "nobody wins"."""
+    from unokit import Game, Rules
+    from unokit.tui.table import OneRound, Table
+
+    filler = [f"{c}{n}" for c in "YGB" for n in (1, 2, 3, 4, 6, 8, 9) for _ in range(2)]
+    game = Game.arranged(
+        Rules.preset("mattel-2021"), hands=[filler[0:2], filler[2:4]], discard=["R5", "R7"], draw=[]
+    )
+    table = Table(OneRound(game), {1: make_bot("greedy", seed=1)})
+    app = PlayApp(table, delay=0, bot_names={1: "greedy"})
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(500):
+                await settle(pilot, app)
+                if isinstance(app.screen, InfoScreen):
+                    break
+                await pilot.press(*next_keys(app))
+            assert isinstance(app.screen, InfoScreen)
+            head = str(app.screen.body).splitlines()[0]
+            assert head == (
+                "Round 1: The same position has come back five times: "
+                "the round ends without a winner"
+            )
+
+    asyncio.run(body())

@@ -56,6 +56,7 @@ from unokit.server.replayer import Replayer, encode
 from unokit.server.replaypage import add_replay_page, json_answer
 from unokit.server.scorepage import add_score_page
 from unokit.server.table import TableSettings
+from unokit.server.tableevents import table_events
 
 __all__ = ["create_app"]
 
@@ -422,6 +423,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         data["fixed_seed"] = table.fixed_seed
         # the seats' names, so the record replays with them (/replay, a dropped file)
         data["names"] = table.names()
+        data["table_events"] = table_events(table)  # leavers, as codes
         # its steps, so /replay steps through the file with no request: a seat's from the
         # full match as that seat saw it (its own view only), the full record's as a
         # spectator saw them

@@ -33,6 +33,7 @@ from unokit.server.refusals import (
 from unokit.server.table import (
     Table,
 )
+from unokit.server.watchers import watching
 from unokit.words import describe, left_unfinished
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ class Connections:
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.shared: dict[str, tuple[tuple[int, int, frozenset[int]], str]] = {}
+        self.shared: dict[str, tuple[tuple[int, int, frozenset[int], int], str]] = {}
         """Each table's public part of a state frame, with the version and presence it shows."""
         self.tasks: set[asyncio.Task[None]] = set()
         """Small tasks started from callbacks (a presence count to let go, a notice to send)."""
@@ -218,11 +219,13 @@ class Connections:
         """The part of a state frame that is the same for every connection (JSON text),
         built once for each version of the table and its presence."""
         present = self.hub.presence.present.get(table.id, set())
-        key = (id(table), table.version, frozenset(present))
+        watchers = watching(self.hub.conns.get(table.id, ()))
+        key = (id(table), table.version, frozenset(present), watchers)
         cached = self.shared.get(table.id)
         if cached is not None and cached[0] == key:
             return cached[1]
         public = table.public(present)
+        public["watchers"] = watchers
         del public["version"]  # in the frame itself: the public part changes less often
         text = dumps({"table": public})[1:-1]
         if cached is not None and cached[1] == text:

@@ -716,9 +716,14 @@ class PlayApp(TableApp):
         rounds = self.table.rounds
         text = Text()
         winner = view.get("winner")
-        who = "Nobody" if winner is None else self.names[winner]
-        won = "win" if winner == self.table.me else "wins"
-        text.append(f"Round {self.table.round_number}: {who} {won} the round\n\n", style="bold")
+        if winner is None:  # why nobody won, in the words of the blocked event
+            why = next((e for e in reversed(rounds.game.log) if e.type == "blocked"), None)
+            said = self.narrator.blocked(why) if why else _("the round ends without a winner")
+            head = f"Round {self.table.round_number}: {said[:1].upper()}{said[1:]}"
+        else:
+            won = "win" if winner == self.table.me else "wins"
+            head = f"Round {self.table.round_number}: {self.names[winner]} {won} the round"
+        text.append(head + "\n\n", style="bold")
         text.append(f" {'':<4} {'left in hand':<26} {'round':>6} {'total':>6}\n", style="bold")
         scores = rounds.scores
         for seat, hand in enumerate(view.get("hands") or []):

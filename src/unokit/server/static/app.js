@@ -17,6 +17,8 @@ import { askSound } from "./soundchoice.js";
 import { setupSidePanel } from "./sidepanel.js";
 import { FEEL_WORDS, _, ngettext, num } from "./words.js";
 import { animate } from "./motion.js";
+import { renderDry } from "./dry.js";
+import { renderWatchers } from "./watchers.js";
 import { chatArrived, chatConnected, setupChatSheet } from "./chatsheet.js";
 import { setupCardHelp } from "./cardhelp.js";
 import { coach, offerFirstGame } from "./coach.js";
@@ -168,10 +170,12 @@ function redraw() {
   renderReclaim();
   renderSeats(ctrl);
   renderCenter(ctrl);
+  renderDry(ctrl);
   renderUnit(ctrl);
   renderParty(ctrl);
   renderHand(ctrl);
   renderActions(ctrl);
+  if (!replaying) renderWatchers(ctrl);
   // watched again, nothing is asked of anyone: the prompt says whose turn it was
   const text = replaying ? (view && !view.over && view.to_play !== null ? _("{name} to play.", { name: table.seats[view.to_play].name }) : "") : promptText(ctrl);
   setProps($("#prompt"), { text, class: view && view.to_play === seat && seat !== null && !view.over ? "mine" : "" });
@@ -203,7 +207,14 @@ function drawStep(table, view, events, tally, seat) {
   ctrl.tallyUntil = null;
   ctrl.deadline = null;
   ctrl.dealAt = null;
-  redraw();
+  // a record edited by hand may hold a step this page cannot draw: said on the page, and the
+  // steps before and after it still draw
+  try { redraw(); if (ctrl.badStep) { ctrl.badStep = false; notice(""); } } catch {
+    ctrl.badStep = true;
+    const text = _("This step of the record cannot be drawn: the file was changed after it was saved.");
+    notice(text);
+    ctrl.noticeUntil = null;  // it stays while the step is shown
+  }
 }
 
 /** A person whose seat went to a bot (left, or given away by the host) is named in the log. */

@@ -89,6 +89,30 @@ export function chatArrived(ctrl) {
   const toast = $("#chat-toast");
   toast.textContent = `${m.name}: ${m.text}`;
   toast.hidden = false;
+  placeToast(toast);
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { toast.hidden = true; }, TOAST_MS);
+}
+
+const rect = (node) => node.getBoundingClientRect();
+const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** Put the toast where it covers no seat, pile or unit: under the seats along the felt's top
+ *  (a phone held upright lays them out there as a grid), else just above the felt's foot,
+ *  else over the top bar. */
+function placeToast(toast) {
+  const felt = $("#felt");
+  if (!felt) return;
+  const f = rect(felt);
+  const keep = [...document.querySelectorAll("#seats .seat, #piles, #unit:not([hidden]), #coach")].map(rect).filter((r) => r.width);
+  const { width, height } = rect(toast);
+  const left = f.left + (f.width - width) / 2;
+  let under = f.top + 6;  // below the top seats in the toast's own column
+  for (const r of keep) {
+    if (r.left < left + width && left < r.right && (r.top + r.bottom) / 2 < f.top + f.height / 3) under = Math.max(under, r.bottom + 6);
+  }
+  const fits = (top) => !keep.some((r) => meets(r, { left, right: left + width, top, bottom: top + height }));
+  const top = [under, f.bottom - height - 6].find((t) => t >= f.top && t + height <= f.bottom && fits(t));
+  toast.style.top = `${top === undefined ? 4 : top}px`;
+  toast.style.left = `${f.left + f.width / 2}px`;
 }

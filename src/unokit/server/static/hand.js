@@ -25,6 +25,8 @@ export function renderHand(ctrl) {
     seen.set(code, n);
     return { code, key: `${code}#${n}` };
   });
+  // one "just drawn" outline, on the last copy of the drawn card's face (two alike are one)
+  const drawnKey = view && view.drawn ? `${view.drawn}#${seen.get(view.drawn) || 0}` : null;
   // cards arrive with a short animation: each new card after the first frame, and the deal
   const fresh = ctrl.handKeys || ctrl.newEvents.some((e) => e.event.type === "deal");
   const lost = keyed(box, items, (c) => c.key, (c) => {
@@ -41,7 +43,7 @@ export function renderHand(ctrl) {
   }, (b, c) => {
     setCard(b, c.code);
     const options = playOptions(ctrl.legal, c.code);
-    const drawn = view.drawn === c.code;
+    const drawn = c.key === drawnKey;
     setProps(b, {
       class: `card${options.length ? " playable" : ""}${drawn ? " drawn" : ""}${b.classList.contains("arrive") ? " arrive" : ""}${b.classList.contains("dragging") ? " dragging" : ""}`,
       "aria-disabled": options.length ? null : "true",

@@ -2,7 +2,8 @@
 // card played by someone else flies from their seat to the pile it lands on; drawn cards fly
 // from the deck to the seat (face down to everyone else); a trade of hands, hands passed on a
 // 0, hands gathered and dealt again, cards given away, the mini pile taken are flights between
-// seats. The table itself is already drawn as it now is: a flight is a copy above it that
+// seats; Party!'s linked draws fly to both linked seats at once, and the card a Wild Pile Up
+// turns flies from the deck to the mini pile. The table itself is already drawn as it now is: a flight is a copy above it that
 // takes no pointer, so a play during a flight is taken at once. Nothing flies for a reduced-
 // motion setting, a hidden tab, or a page catching up on a round's whole log.
 import { backNode, cardNode } from "./cards.js";
@@ -99,7 +100,10 @@ export function animate(ctrl, frame) {
       case "draw": {
         const mine = e.seat === me;
         const codes = mine && e.cards && e.cards.length ? e.cards : null;
-        if (codes || e.count) movement({ deck: true }, { seat: e.seat, hand: mine }, codes, e.count, me, "draw", next());
+        // Party!'s linked draws fly as one movement with the draw that set them off
+        const kind = e.reason === "link" ? "link" : "draw";
+        const when = kind === "link" && at ? at - 120 : next();
+        if (codes || e.count) movement({ deck: true }, { seat: e.seat, hand: mine }, codes, e.count, me, kind, when);
         break;
       }
       case "swap":

@@ -1,0 +1,394 @@
+"""The movements of hands and mini piles on the table page, in Chromium: a Seven-O trade or a
+0 passing every hand on, and Party!'s linked draws, Wild Pile Up and its mini pile taken, are
+shown as cards flying between seats (``static/motion.js``), never as counts that change in
+place; and a table with nothing left to draw says so (``static/dry.js``).
+
+Lean on purpose: one browser and one server for the module; each table is seeded and played
+by greedy bots, Ann's turns by clicks, until the movement has flown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+from tests.server.browser_kit import module_browser, start_server, take_a_turn
+from tests.server.live import Server, ws_frames
+
+__all__ = ["module_browser"]  # the fixture
+
+SHOTS = Path(os.environ["UNOKIT_TEST_SHOTS"]) if os.environ.get("UNOKIT_TEST_SHOTS") else None
+"""A folder for this module's screenshots, to look at (none by default)."""
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the module, whose rations let two sockets hoard a deck in seconds."""
+    live = start_server(
+        tmp_path_factory.mktemp("server"),
+        "--bot-delay", "0.02", "--grace", "3600", "--round-pause", "3600", "--rate", "1000",
+    )  # fmt: skip
+    yield live
+    live.stop()
+
+
+FLIGHTS = """() => {
+  window.flights = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (!n.classList || !n.classList.contains('flying')) continue;
+      window.flights.push({ kind: n.dataset.kind, from: n.dataset.from, to: n.dataset.to,
+        code: n.dataset.code || null, pointer: getComputedStyle(n).pointerEvents });
+    }
+  }).observe(document, { childList: true, subtree: true });
+}"""
+"""Every card the page sends flying: its movement, its ends, whether its face shows."""
+
+
+def ann_at(browser: Browser, server: Server, preset: str, seats: int, **body: Any) -> Page:
+    made = server.post(
+        "/api/tables",
+        {"name": "Ann", "preset": preset, "seats": seats, "bots": ["greedy"] * (seats - 1), **body},
+    )
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.add_init_script(f"({FLIGHTS})()")
+    page.goto(server.base + "/health")  # the origin, to hold the seat token
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{server.base}/t/{made['table']}")
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand .card")
+    return page
+
+
+def flights(page: Page) -> list[dict[str, Any]]:
+    got: list[dict[str, Any]] = page.evaluate("window.flights")
+    return got
+
+
+def play_until(page: Page, kinds: set[str], seconds: float) -> list[dict[str, Any]]:
+    """Ann takes her turns (and deals the next round) until a flight of each of ``kinds``
+    has flown, or the time is up; the flights seen."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not kinds <= {f["kind"] for f in flights(page)}:
+        if page.evaluate("document.body.dataset.over") == "true":
+            page.locator("[data-control=next_round], [data-control=rematch]").first.click()
+        take_a_turn(page)
+        page.wait_for_timeout(100)
+    return flights(page)
+
+
+def test_a_seven_o_trade_and_a_0_passing_hands_fly_between_the_seats(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """A 7 traded: card backs fly both ways between the two seats; a 0: every seat's backs
+    fly on to the next seat. Never a face, never a pointer taken."""
+    page = ann_at(module_browser, module_server, "mattel-2021", 4, seed=3, house={"seven_o": True})
+    got = play_until(page, {"swap", "pass"}, 120)
+    swaps = [f for f in got if f["kind"] == "swap"]
+    passes = [f for f in got if f["kind"] == "pass"]
+    assert swaps and passes, {f["kind"] for f in got}
+    pairs = {(f["from"], f["to"]) for f in swaps}
+    assert all((b, a) in pairs for a, b in pairs), pairs  # both ways
+    assert {f["from"] for f in passes} == {f"seat-{s}" for s in range(4)}, passes
+    assert all(f["code"] is None and f["pointer"] == "none" for f in swaps + passes)
+    page.context.close()
+
+
+def test_party_linked_draws_and_the_mini_pile_fly(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Party!: a linked seat's draw flies from the deck to it, and a Wild Pile Up's turned
+    card flies from the deck to the mini pile, which flies to the seat that takes it."""
+    page = ann_at(module_browser, module_server, "party", 6, seed=3)
+    got = play_until(page, {"link", "pile-up"}, 120)
+    links = [f for f in got if f["kind"] == "link"]
+    assert links and all(f["from"] == "deck" and f["to"].startswith("seat-") for f in links), got
+    ups = [f for f in got if f["kind"] == "pile-up"]
+    assert ups and all(f["from"] == "deck" and f["to"] == "mini" and f["code"] for f in ups), got
+    taken = [f for f in got if f["kind"] == "take"]
+    assert all(f["from"] == "mini" and f["to"].startswith("seat-") for f in taken), taken
+    page.context.close()
+
+
+HOARD = ("draw", "pass", "accept", "take")
+"""A hoarder's choices, first first: draw whenever it may, keep what it drew, take penalties."""
+
+
+def next_view(ws: Any, newer_than: int = -1) -> dict[str, Any]:
+    """The next state frame's view on ``ws`` of a version past ``newer_than``."""
+    while True:
+        frame = ws_frames(ws, timeout=10)
+        if frame["type"] == "state" and frame.get("view") and frame["version"] > newer_than:
+            view: dict[str, Any] = frame["view"]
+            view["version"] = frame["version"]
+            return view
+
+
+def hoard_until_dry(server: Server, table: str, tokens: list[str]) -> dict[str, Any]:
+    """Ann and Bob draw and keep whenever they may (a legal opening), over their sockets,
+    until nothing is left to draw: the last view."""
+    with server.seat(table, tokens[0]) as ann, server.seat(table, tokens[1]) as bob:
+        socks = [ann, bob]
+        ann.send(json.dumps({"type": "start"}))
+        view = next_view(ann)
+        for _ in range(2000):
+            if view["over"] or (view["draw_size"] == 0 and len(view["discard"]) <= 1):
+                return view
+            s = view["to_play"]
+            if view["seat"] != s:  # the seat to play reads its own view of this version
+                view = next_view(socks[s], view["version"] - 1)
+                continue
+            legal = view["legal"]
+            act = next((a for a in HOARD if a in legal), legal[0])
+            socks[s].send(json.dumps({"type": "act", "action": act}))
+            view = next_view(socks[s], view["version"])
+    raise AssertionError("the deck never ran dry")
+
+
+ROOM = """() => {
+  const box = (n) => n.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const middle = ['#draw-pile', '#discard', '#draw-pile .pile-count']
+    .map((s) => box(document.querySelector(s)));
+  return {
+    hand: document.querySelectorAll('#hand .card').length,
+    felt: box(document.querySelector('#felt')).height,
+    crowded: [...document.querySelectorAll('#seats .seat, #prompt-row')]
+      .filter((n) => middle.some((m) => meets(box(n), m))).map((n) => n.dataset.seat || n.id),
+  };
+}"""
+"""How many cards Ann holds, the felt's height, and what lies over the piles."""
+
+
+def test_a_table_with_nothing_left_to_draw_says_so_and_what_may_end_the_round(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Two players who draw whenever they may empty the deck with the discard pile still one
+    card: the draw pile, for a player and a spectator alike, says nothing is left to draw and
+    what ends the round now, and never how often a position has come back (that counts the
+    hidden hands)."""
+    made = module_server.post("/api/tables", {"name": "Ann", "seats": 2, "bots": [], "seed": 4})
+    bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
+    watcher = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    watcher.goto(f"{module_server.base}/t/{made['table']}")
+    watcher.wait_for_selector("body[data-state=lobby]")
+    view = hoard_until_dry(module_server, made["table"], [made["token"], bob["token"]])
+    assert not view["over"]
+    watcher.wait_for_selector("body[data-dry=true] #draw-pile.dry")
+    count = watcher.inner_text("#draw-pile .pile-count")
+    title = watcher.get_attribute("#draw-pile", "title") or ""
+    assert count == "Nothing left to draw"
+    assert title.startswith("Nothing is left to draw: if nobody can play, or the same position")
+    assert not any(ch.isdigit() for ch in count + title)  # no count of repeats
+    page = module_browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(module_server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{module_server.base}/t/{made['table']}")
+    page.wait_for_selector("body[data-dry=true] #draw-pile.dry")
+    assert page.locator("#draw-pile .pile-count").is_visible()
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)  # a hand of 40 cards and more keeps the felt usable
+        page.wait_for_timeout(300)
+        room = page.evaluate(ROOM)
+        assert room["hand"] > 40 and room["felt"] >= 300 and room["crowded"] == [], (size, room)
+        if SHOTS:
+            page.screenshot(path=str(SHOTS / f"t43c_dry_{size['width']}.png"))
+    watcher.context.close()
+    page.context.close()
+
+
+DRAWN = """() => {
+  const drawn = [...document.querySelectorAll('#hand .card.drawn')];
+  if (!drawn.length) return null;
+  const code = drawn[0].dataset.code;
+  const alike = document.querySelectorAll(`#hand .card[data-code="${code}"]`).length;
+  return { outlined: drawn.length, alike };
+}"""
+"""The hand's "just drawn" outlines, and how many cards in hand share the drawn card's face."""
+
+
+def test_one_just_drawn_outline_when_the_hand_holds_the_same_card_twice(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Ann draws (and keeps) until she draws a card whose twin she already holds: one card is
+    outlined as just drawn, not both."""
+    made = module_server.post("/api/tables", {"name": "Ann", "seats": 2, "bots": [], "seed": 6})
+    bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
+    page = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(module_server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{module_server.base}/t/{made['table']}")
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand .card")
+    twin = None
+    with module_server.seat(made["table"], bob["token"]) as ws:
+        for _ in range(60):
+            view: dict[str, Any] = {}
+            while True:  # Bob's turns: he draws and keeps
+                try:
+                    frame = ws_frames(ws, timeout=0.3)
+                except TimeoutError:
+                    break
+                if frame["type"] == "state" and frame.get("view"):
+                    view = frame["view"]
+                if view and view["to_play"] == 1 and view["legal"]:
+                    act = next((a for a in HOARD if a in view["legal"]), view["legal"][0])
+                    ws.send(json.dumps({"type": "act", "action": act}))
+                    view = {}
+            if page.evaluate("document.body.dataset.toPlay") != "0":
+                continue
+            if page.locator("[data-action=draw]").count():
+                page.keyboard.press("d")
+                page.wait_for_selector("#hand .card.drawn, [data-action=pass]")
+                page.wait_for_function("document.body.dataset.phase === 'drawn'", timeout=10_000)
+                twin = page.evaluate(DRAWN)
+                if twin and twin["alike"] > 1:
+                    break
+                page.keyboard.press("p")
+            else:
+                take_a_turn(page)
+            page.wait_for_function("document.body.dataset.toPlay !== '0'", timeout=10_000)
+    assert twin and twin["alike"] > 1, twin
+    assert twin["outlined"] == 1
+    page.context.close()
+
+
+def test_the_lobby_links_to_the_replay_page(module_browser: Browser, module_server: Server) -> None:
+    page = module_browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(module_server.base + "/")
+    page.click("#replay-link")
+    page.wait_for_url("**/replay")
+    page.wait_for_selector("#replay-open:not([hidden]) #replay-file", state="attached")
+    page.close()
+
+
+def test_a_record_edited_by_hand_says_so_on_the_replay_page(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """A step of a downloaded record broken by hand (its hand sizes gone) is said on the
+    page when it is shown, and the steps around it still draw."""
+    made = module_server.post(
+        "/api/tables",
+        {"name": "Ann", "seats": 3, "bots": ["greedy"] * 2, "seed": 5},
+    )
+    page = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(module_server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{module_server.base}/t/{made['table']}")
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    take_a_turn(page)
+    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    record = httpx.get(
+        f"{module_server.base}/api/tables/{made['table']}/record",
+        headers={"X-Seat-Token": made["token"]},
+        timeout=10,
+    ).json()
+    steps = record["replay"]["steps"]
+    broken = next(i for i, s in enumerate(steps) if i and "hand_sizes" in s["view"])
+    steps[broken]["view"]["hand_sizes"] = None
+    page.goto(f"{module_server.base}/replay")
+    page.wait_for_selector("#replay-open:not([hidden])")
+    page.set_input_files(
+        "#replay-file",
+        files=[{"name": "edited.json", "mimeType": "application/json",
+                "buffer": json.dumps(record).encode()}],
+    )  # fmt: skip
+    page.wait_for_selector("#moves li")
+    page.locator(f"#moves li[data-step='{broken}'] button").click()
+    page.wait_for_function(f"document.body.dataset.step === '{broken}'", timeout=10_000)
+    assert page.locator("#notice").is_visible()
+    assert page.inner_text("#notice") == (
+        "This step of the record cannot be drawn: the file was changed after it was saved."
+    )
+    page.locator("#moves li[data-step='0'] button").click()
+    page.wait_for_function("document.body.dataset.step === '0'", timeout=10_000)
+    assert not page.locator("#notice").is_visible()
+    assert page.locator("#hand .card").count() == 7
+    page.context.close()
+
+
+def test_a_spectator_is_marked_and_every_page_counts_the_watchers(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Two people watch Ann's table: their pages say they are watching, and after the next
+    move every page counts two watchers."""
+    made = module_server.post(
+        "/api/tables", {"name": "Ann", "seats": 2, "bots": ["greedy"], "seed": 2}
+    )
+    page = module_browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(module_server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{module_server.base}/t/{made['table']}")
+    page.click("[data-control=start]")
+    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    assert not page.locator("#watchers").is_visible()
+    watchers = []
+    for _ in range(2):
+        them = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        them.goto(f"{module_server.base}/t/{made['table']}")
+        them.wait_for_selector("#watchers .mark:not([hidden])")
+        watchers.append(them)
+    assert watchers[0].inner_text("#watchers .mark") == "You are watching"
+    version = page.evaluate("document.body.dataset.version")
+    take_a_turn(page)
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20_000)
+    page.wait_for_selector("#watchers .count:not([hidden])")
+    assert page.inner_text("#watchers .count") == "2 watching"
+    assert not page.locator("#watchers .mark").is_visible()  # Ann plays
+    for them in watchers:
+        them.wait_for_function(
+            "document.querySelector('#watchers .count').textContent === '2 watching'"
+        )
+        them.context.close()
+    page.context.close()
+
+
+COVERED = """() => {
+  const t = document.querySelector('#chat-toast').getBoundingClientRect();
+  const meets = (r) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+  return [...document.querySelectorAll('#seats .seat, #piles')]
+    .filter((n) => meets(n.getBoundingClientRect()))
+    .map((n) => n.dataset.seat || n.id);
+}"""
+"""The seats (and piles) the chat toast lies over."""
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    ids=["upright", "sideways"],
+)
+def test_the_chat_toast_covers_no_seat_on_a_phone(
+    module_browser: Browser, module_server: Server, viewport: dict[str, int]
+) -> None:
+    made = module_server.post("/api/tables", {"name": "Ann", "seats": 6, "bots": ["greedy"] * 4})
+    bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
+    with module_server.seat(made["table"], bob["token"]) as ws:  # Bob is there from the start
+        context = module_browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(module_server.base + "/health")
+        page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+        page.goto(f"{module_server.base}/t/{made['table']}")
+        page.click("[data-control=start]")
+        page.wait_for_selector("#hand .card")
+        page.wait_for_selector("#host", state="hidden")
+        ws.send(json.dumps({"type": "chat", "text": "good luck, all of you"}))
+        page.wait_for_selector("#chat-toast:not([hidden])")
+        if SHOTS:
+            page.screenshot(path=str(SHOTS / f"t43c_toast_{viewport['width']}.png"))
+        assert page.evaluate(COVERED) == []
+        bar = page.evaluate("document.querySelector('header.bar').getBoundingClientRect().bottom")
+        assert (
+            page.evaluate("document.querySelector('#chat-toast').getBoundingClientRect().top")
+            >= bar
+        )
+    page.context.close()
