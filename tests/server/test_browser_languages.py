@@ -253,24 +253,35 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_panels_or_the_lobby(
     assert plain_words(texts) - names - set(programs) - {"Ann", "Bea"} == set()
 
 
-@pytest.mark.parametrize("lang", ["de", "ar"])
+@pytest.mark.parametrize(
+    ("lang", "preset", "seats", "seed"),
+    [("de", "mattel-2021", 6, 1), ("de", "triple-play", 3, 1), ("de", "party", 16, 1),
+     ("ar", "mattel-2021", 6, 1), ("ar", "party", 16, 3)],
+    ids=str,
+)  # fmt: skip
 def test_the_table_holds_its_shape_at_every_size_in_german_and_arabic(
-    module_browser: Browser, module_server: Server, lang: str
+    module_browser: Browser, module_server: Server, lang: str, preset: str, seats: int, seed: int
 ) -> None:
-    """The geometry suite's checks (tests/server/test_browser_layout.py) for a table of six,
-    at every window size, in the longest language and right to left."""
+    """The geometry suite's checks (tests/server/test_browser_layout.py) at every window size,
+    in the longest language and right to left: a sample of its tables (six seats; the Triple
+    Play unit's three piles on a small phone; sixteen Party! seats, each with its Point here
+    button, or with a mini pile before you), the whole suite running in either language with
+    ``UNOKIT_TEST_LANG`` (docs/languages.md)."""
+    timer = {"house": {"timer": 600}} if preset == "triple-play" else {"turn_timer": 600}
     made = module_server.post(
         "/api/tables",
-        {"name": "Ann", "preset": "mattel-2021", "seats": 6, "bots": ["greedy"] * 5},
-    )
+        {"name": "Ann", "preset": preset, "seats": seats, "bots": ["greedy"] * (seats - 1),
+         "seed": seed, **timer},
+    )  # fmt: skip
     page = module_browser.new_page(viewport=DESKTOP)
     page.goto(module_server.base + "/health")
     page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
     page.goto(f"{module_server.base}/t/{made['table']}?lang={lang}")
     page.click("[data-control=start]")
     page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    page.wait_for_selector("#hand button.card")
     for width, height in SIZES:
-        assert len(assert_geometry(page, width, height)["seats"]) == 6
+        assert len(assert_geometry(page, width, height)["seats"]) == seats
         assert page.evaluate(OVERFLOWING) == [], (lang, width, height)
     page.close()
 
@@ -410,36 +421,52 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_replay_viewer(
 def test_an_error_frame_is_told_from_its_code_else_from_its_message(
     module_browser: Browser, module_server: Server
 ) -> None:
-    """A refusal with a code the page knows is told from the catalogue with its params (card
-    codes as the reader's card names); one with no code, an unknown code or params that do not
-    fill its sentence is said from its English message, as before."""
+    """A refusal whose code the catalogue tells (its ``reasons``, here German sentences as
+    /i18n/de.json carries them) is told in that sentence, its params filled: card codes as the
+    reader's card names, colour letters as colour names, ``n`` choosing the plural form. One
+    with no code, an unknown code or params that do not fill its sentence is said from its
+    English message, as before; the commonest keep the page's own words, with names."""
     page = seated(module_browser, module_server, "de", PHONE)
     told = page.evaluate(
         """() => Promise.all([import('/static/refusals.js'), import('/static/cards.js')])
           .then(([r, c]) => {
             const ctrl = { seat: 0, table: { seats: [{ name: 'Ann' }, { name: 'Bob' }] } };
-            const say = (frame) => r.refusalWords(frame, ctrl);
+            const reasons = {
+              no_match: '{card} passt nicht auf {top}',
+              no_match_color: '{card} passt nicht: die Farbe im Spiel ist {color}',
+              must_accept: { one: 'du musst die Karte nehmen',
+                             other: 'du musst die {n} Karten nehmen' },
+              not_your_turn: 'Spieler {turn} ist dran',
+            };
+            const say = (frame) => r.refusalWords({ type: 'error', ...frame }, ctrl, reasons);
+            const match = 'R7 does not match the green 5';
             return {
-              known: say({ type: 'error', reason: 'no_match', params: { card: 'R7', top: 'G5' },
-                           message: 'R7 does not match the green 5' }),
-              names: [c.cardName('R7'), c.cardName('G5')],
-              turn: say({ type: 'error', reason: 'not_your_turn', params: { turn: 1 },
+              known: say({ reason: 'no_match', params: { card: 'R7', top: 'G5' }, message: match }),
+              names: [c.cardName('R7'), c.cardName('G5'), c.COLORS.G],
+              color: say({ reason: 'no_match_color', params: { card: 'R7', color: 'G' } }),
+              one: say({ reason: 'must_accept', params: { n: 1 }, message: '' }),
+              three: say({ reason: 'must_accept', params: { n: 3 }, message: '' }),
+              turn: say({ reason: 'not_your_turn', params: { turn: 1 },
                           message: "it is seat 1's turn" }),
-              unknown: say({ type: 'error', reason: 'no_such_code', params: {},
-                             message: 'the table is full' }),
-              unfilled: say({ type: 'error', reason: 'no_match', params: { card: 'R7' },
-                              message: 'R7 does not match the green 5' }),
-              plain: say({ type: 'error', message: 'R7 does not match the green 5' }),
-              closing: say({ type: 'error', code: 4404, message: 'there is no such table' }),
+              unknown: say({ reason: 'no_such_code', params: {}, message: 'the table is full' }),
+              unfilled: say({ reason: 'no_match', params: { card: 'R7' }, message: match }),
+              plain: say({ message: match }),
+              closing: r.refusalWords(
+                { type: 'error', code: 4404, message: 'there is no such table' }, ctrl),
             };
           })"""
     )
     page.close()
-    assert all(name in told["known"] for name in told["names"]), told
-    assert "R7" not in told["known"] and "G5" not in told["known"], told
+    card, top, green = told["names"]
+    assert told["known"] == f"{card} passt nicht auf {top}.", told
+    assert told["color"] == f"{card} passt nicht: die Farbe im Spiel ist {green}.", told
+    assert (told["one"], told["three"]) == (
+        "Du musst die Karte nehmen.",
+        "Du musst die 3 Karten nehmen.",
+    )
     assert told["turn"] == "Noch nicht: Bob ist dran.", told
     assert told["unknown"] == "The table is full.", told
-    assert told["unfilled"] == told["plain"], told
+    assert told["unfilled"] == told["plain"] != told["known"], told
     assert told["closing"] == "There is no such table.", told
 
 
