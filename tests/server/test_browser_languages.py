@@ -169,6 +169,13 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_log_or_the_fixed_text(
     texts = log_lines(page) + page.eval_on_selector_all(
         "[data-i18n]", "ns => ns.map(n => n.textContent)"
     )
+    labels = page.eval_on_selector_all(
+        "[data-i18n-attr]",
+        "ns => ns.flatMap(n => ['aria-label', 'title', 'placeholder']"
+        ".map(a => n.getAttribute(a)).filter(Boolean))",
+    )
+    assert len(labels) > 15  # the table's regions, the replay's buttons, the chat's field...
+    texts += labels
     feel = page.evaluate(FEEL_TEXTS)
     assert all(feel), feel  # the sound question, side panel and chat buttons are on the page
     texts += feel

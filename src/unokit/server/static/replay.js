@@ -164,12 +164,6 @@ function start() {
   who.closest("label").hidden = local;
   who.replaceChildren(el("option", { value: "", text: _("the table (hands hidden)") }),
     ...data.names.map((name, s) => el("option", { value: String(s), text: _("{name}'s seat", { name }) })));
-  const labels = {
-    "#replay-bar": _("Step through the game"), "#replay-first": _("to the start of the round (key Home)"),
-    "#replay-back": _("back one move (key ←)"), "#replay-next": _("next move (key →)"),
-    "#replay-last": _("to the end of the round (key End)"), "#moves": _("Every move: choose one to see the table then"),
-  };
-  for (const [sel, label] of Object.entries(labels)) $(sel).setAttribute("aria-label", label);
   who.addEventListener("change", () => {
     seat = who.value === "" ? null : Number(who.value);
     load(steps(), at);
