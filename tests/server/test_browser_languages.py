@@ -501,3 +501,28 @@ def test_the_unit_keeps_its_language_offline(
     assert page.evaluate(WIDER_THAN_WINDOW) <= 0, page.evaluate(OUTSIDE)
     page.screenshot(path=str(shots_dir(tmp_path) / "unit-ar-phone.jpg"), quality=70)
     context.close()
+
+
+def test_the_score_pad_reads_right_to_left_in_arabic_with_its_card_faces_left_to_right(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The score pad in Arabic on a phone: laid out right to left, in Arabic, no sideways
+    scrolling, and a card's face ("+2", "×1") still read left to right."""
+    page = module_browser.new_page(viewport=PHONE)
+    page.goto(f"{module_server.base}/score?lang=ar")
+    page.wait_for_selector("#setup:not([hidden])")
+    assert page.evaluate("() => document.documentElement.dir") == "rtl"
+    for i, name in enumerate(["سارة", "Bob", "يوسف"]):
+        page.locator("#names input").nth(i).fill(name)
+    page.click("#start")
+    page.click("#enter")
+    page.locator("#who-out button").first.click()
+    page.locator("#kinds .face[data-kind='+2']").click()
+    assert ARABIC.search(page.text_content("#save-round") or "")
+    faces = page.eval_on_selector_all(
+        "#kinds .face[data-kind='+2'] .glyph, #kinds .face[data-kind='+2'] .badge",
+        "ns => ns.map((n) => getComputedStyle(n).direction)",
+    )
+    assert faces == ["ltr", "ltr"], faces
+    assert page.evaluate(WIDER_THAN_WINDOW) <= 0, page.evaluate(OUTSIDE)
+    page.close()
