@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from unokit.cards import Card
 from unokit.errors import RecordError
+from unokit.i18n import N_
 from unokit.rules import Rules
 
 __all__ = [
@@ -47,18 +48,18 @@ is out, the last player left wins. ``partners``: four players, two teams sitting
 when one partner goes out the team scores both opponents' hands."""
 
 MODE_NAMES: Final = {
-    "winner": "Winner takes the others' hands",
-    "lowest": "Lowest score wins",
-    "elimination": "Challenge Uno (elimination)",
-    "partners": "Partners (2 teams of 2)",
+    "winner": N_("Winner takes the others' hands"),
+    "lowest": N_("Lowest score wins"),
+    "elimination": N_("Challenge Uno (elimination)"),
+    "partners": N_("Partners (2 teams of 2)"),
 }
 
 EDITION_NAMES: Final = {
-    "mattel-2021": "UNO (2021 sheet)",
-    "mattel-2015": "UNO (2015 sheet)",
-    "mattel-2003": "UNO (2003 sheet, 108 cards)",
-    "triple-play": "UNO Triple Play",
-    "party": "UNO Party!",
+    "mattel-2021": N_("UNO (2021 sheet)"),
+    "mattel-2015": N_("UNO (2015 sheet)"),
+    "mattel-2003": N_("UNO (2003 sheet, 108 cards)"),
+    "triple-play": N_("UNO Triple Play"),
+    "party": N_("UNO Party!"),
 }
 
 MAX_NAME: Final = 24

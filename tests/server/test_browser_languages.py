@@ -6,6 +6,7 @@ chat buttons, card help) outside the catalogue. Screenshots go to docs."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from playwright.sync_api import Browser, Page
 from tests.server.browser_kit import DESKTOP, PHONE, module_browser, shots_dir, start_server
 from tests.server.live import Server
 from tests.server.test_browser_layout import SIZES, assert_geometry
+from tests.server.test_replay_api import played
 
 __all__ = ["module_browser"]
 
@@ -66,6 +68,8 @@ OUTSIDE = """() => [...document.querySelectorAll('body *')].filter((n) => {
   return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
 }).slice(0, 8).map((n) => `${n.tagName}#${n.id}.${n.className} ${n.textContent.slice(0, 30)}`)"""
 WIDER_THAN_WINDOW = "() => document.documentElement.scrollWidth - window.innerWidth"
+ACTIVE_WORKER = """Promise.race([navigator.serviceWorker.ready.then(() => true),
+  new Promise((done) => setTimeout(() => done(false), 20000))])"""
 
 
 def test_an_arabic_phone_reads_the_table_right_to_left(
@@ -165,6 +169,13 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_log_or_the_fixed_text(
     texts = log_lines(page) + page.eval_on_selector_all(
         "[data-i18n]", "ns => ns.map(n => n.textContent)"
     )
+    labels = page.eval_on_selector_all(
+        "[data-i18n-attr]",
+        "ns => ns.flatMap(n => ['aria-label', 'title', 'placeholder']"
+        ".map(a => n.getAttribute(a)).filter(Boolean))",
+    )
+    assert len(labels) > 15  # the table's regions, the replay's buttons, the chat's field...
+    texts += labels
     feel = page.evaluate(FEEL_TEXTS)
     assert all(feel), feel  # the sound question, side panel and chat buttons are on the page
     texts += feel
@@ -249,24 +260,35 @@ def test_the_pseudo_language_leaves_no_plain_word_in_the_panels_or_the_lobby(
     assert plain_words(texts) - names - set(programs) - {"Ann", "Bea"} == set()
 
 
-@pytest.mark.parametrize("lang", ["de", "ar"])
+@pytest.mark.parametrize(
+    ("lang", "preset", "seats", "seed"),
+    [("de", "mattel-2021", 6, 1), ("de", "triple-play", 3, 1), ("de", "party", 16, 1),
+     ("ar", "mattel-2021", 6, 1), ("ar", "party", 16, 3)],
+    ids=str,
+)  # fmt: skip
 def test_the_table_holds_its_shape_at_every_size_in_german_and_arabic(
-    module_browser: Browser, module_server: Server, lang: str
+    module_browser: Browser, module_server: Server, lang: str, preset: str, seats: int, seed: int
 ) -> None:
-    """The geometry suite's checks (tests/server/test_browser_layout.py) for a table of six,
-    at every window size, in the longest language and right to left."""
+    """The geometry suite's checks (tests/server/test_browser_layout.py) at every window size,
+    in the longest language and right to left: a sample of its tables (six seats; the Triple
+    Play unit's three piles on a small phone; sixteen Party! seats, each with its Point here
+    button, or with a mini pile before you), the whole suite running in either language with
+    ``UNOKIT_TEST_LANG`` (docs/languages.md)."""
+    timer = {"house": {"timer": 600}} if preset == "triple-play" else {"turn_timer": 600}
     made = module_server.post(
         "/api/tables",
-        {"name": "Ann", "preset": "mattel-2021", "seats": 6, "bots": ["greedy"] * 5},
-    )
+        {"name": "Ann", "preset": preset, "seats": seats, "bots": ["greedy"] * (seats - 1),
+         "seed": seed, **timer},
+    )  # fmt: skip
     page = module_browser.new_page(viewport=DESKTOP)
     page.goto(module_server.base + "/health")
     page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
     page.goto(f"{module_server.base}/t/{made['table']}?lang={lang}")
     page.click("[data-control=start]")
     page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    page.wait_for_selector("#hand button.card")
     for width, height in SIZES:
-        assert len(assert_geometry(page, width, height)["seats"]) == 6
+        assert len(assert_geometry(page, width, height)["seats"]) == seats
         assert page.evaluate(OVERFLOWING) == [], (lang, width, height)
     page.close()
 
@@ -284,4 +306,223 @@ def test_the_lobby_speaks_each_language(
     page.wait_for_function(f"document.documentElement.lang === '{lang.replace('_', '-')}'")
     assert page.text_content("#create-title") == title
     assert page.evaluate(WIDER_THAN_WINDOW) <= 0
+    page.close()
+
+
+UNIT_TEXTS = """() => [document.title, document.body.innerText,
+  ...[...document.querySelectorAll('[aria-label]')].map((n) => n.getAttribute('aria-label')),
+  ...[...document.querySelectorAll('dialog, #alarm')].map((n) => n.textContent)]"""
+OVERLOADED = """() => {
+  const saved = JSON.parse(localStorage.getItem('unokit:unit'));
+  Object.assign(saved, { phase: 'overload', pending: { pile: 2, draw: 4, give: true } });
+  localStorage.setItem('unokit:unit', JSON.stringify(saved));
+}"""
+
+
+def test_the_pseudo_language_leaves_no_plain_word_on_the_triple_play_unit(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The unit's page before a round, during one (each special card armed), at an overload of
+    a Wild Give Away and in its settings: every word from the catalogue."""
+    page = module_browser.new_page(viewport=PHONE)
+    page.goto(f"{module_server.base}/unit?lang=qps")
+    page.wait_for_function("document.documentElement.lang === 'qps'")
+    texts: list[str] = page.evaluate(UNIT_TEXTS)
+    page.click("#go")
+    page.wait_for_function("document.body.dataset.phase === 'turn'")
+    texts += page.evaluate(UNIT_TEXTS)
+    for special in ("clear", "give", "two"):
+        page.click(f"[data-arm={special}]")
+        texts.append(page.text_content("#hint") or "")
+    page.evaluate(OVERLOADED)  # the unit saved at an overload, read back by a reload
+    page.reload()
+    page.wait_for_selector("#alarm:not([hidden])")
+    texts += page.evaluate(UNIT_TEXTS)
+    page.close()
+    assert len(texts) > 30
+    assert plain_words(texts) - {"unokit"} == set()
+
+
+def test_the_pseudo_language_leaves_no_plain_word_on_the_score_pad(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The score pad's setup (every edition's options), a refused setup, a round entered card
+    by card, and the board after it: every word from the catalogue (the names are the
+    players')."""
+    page = module_browser.new_page(viewport=PHONE)
+    page.goto(f"{module_server.base}/score?lang=qps")
+    page.wait_for_selector("#setup:not([hidden])")
+    texts: list[str] = [page.title()]
+    read = """() => [document.querySelector('main:not([hidden])').innerText,
+      document.querySelector('.bar').innerText,
+      ...[...document.querySelectorAll(
+        'main:not([hidden]) [aria-label], main:not([hidden]) [placeholder]')]
+        .flatMap((n) => [n.getAttribute('aria-label'), n.getAttribute('placeholder')]),
+      ...[...document.querySelectorAll('main:not([hidden]) option')].map((n) => n.textContent)]
+      .filter(Boolean)"""
+    for edition in page.eval_on_selector_all("#edition option", "ns => ns.map(n => n.value)"):
+        page.select_option("#edition", edition)
+        texts += page.evaluate(read)
+    page.select_option("#edition", "mattel-2021")
+    names = page.locator("#names input")
+    for i, name in enumerate(["Ann", "Ann", "Cy"]):
+        names.nth(i).fill(name)
+    page.click("#start")
+    refused = page.text_content("#setup-error") or ""
+    assert refused, "two players of one name are refused"
+    texts.append(refused)
+    names.nth(1).fill("Bea")
+    page.click("#start")
+    page.wait_for_selector("#board:not([hidden])")
+    texts += page.evaluate(read)
+    page.click("#enter")
+    page.locator("#who-out button", has_text="Ann").click()
+    page.locator("#kinds .face").nth(11).click()  # a Skip in Bea's hand
+    texts += page.evaluate(read)
+    page.click("#save-round")
+    page.wait_for_selector("#board:not([hidden])")
+    texts += page.evaluate(read)
+    page.close()
+    assert len(texts) > 30
+    assert plain_words(texts) - {"Ann", "Bea", "Cy", "UNO", "unokit"} == set()
+
+
+REPLAY_TEXTS = """() => [document.title, document.querySelector('#replay-where').textContent,
+  document.querySelector('#replay-said').textContent,
+  ...[...document.querySelectorAll('#replay-bar label, #moves-title, #replay-bar option')]
+    .map((n) => n.textContent),
+  ...[...document.querySelectorAll('#replay-bar [aria-label], #replay-bar, #moves')]
+    .map((n) => n.getAttribute('aria-label')),
+  ...[...document.querySelectorAll('#moves li')].slice(0, 12).map((n) => n.textContent)]"""
+
+
+def test_the_pseudo_language_leaves_no_plain_word_in_the_replay_viewer(
+    module_browser: Browser, module_server: Server, tmp_path: Path
+) -> None:
+    """A file that is no record refused, a record the command wrote asked about and sent, then
+    the viewer: its title, step counter, round and seat menus, buttons and moves."""
+    page = module_browser.new_page(viewport=DESKTOP)
+    page.goto(f"{module_server.base}/replay?lang=qps")
+    page.wait_for_selector("#replay-open:not([hidden])")
+    junk = tmp_path / "junk.json"
+    junk.write_text("not json")
+    page.set_input_files("#replay-file", str(junk))
+    page.wait_for_selector("#replay-error:not([hidden])")
+    texts = [page.text_content("#replay-error") or ""]
+    record = tmp_path / "match.json"
+    record.write_text(json.dumps(played("mattel-2021", 3, 4, target=100).record()))
+    page.set_input_files("#replay-file", str(record))
+    page.wait_for_selector("#replay-ask:not([hidden])")
+    texts.append(page.text_content("#replay-ask-text") or "")
+    page.click("#replay-send")
+    page.wait_for_selector("#moves li")
+    page.click("#replay-next")
+    texts += page.evaluate(REPLAY_TEXTS)
+    names = set(page.eval_on_selector_all(".seat .name", "ns => ns.map(n => n.textContent)"))
+    page.close()
+    assert len(texts) > 20
+    files = {"junk", "json", "match"}
+    assert plain_words(texts) - names - files == set()
+
+
+def test_an_error_frame_is_told_from_its_code_else_from_its_message(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """A refusal whose code the catalogue tells (its ``reasons``, here German sentences as
+    /i18n/de.json carries them) is told in that sentence, its params filled: card codes as the
+    reader's card names, colour letters as colour names, ``n`` choosing the plural form. One
+    with no code, an unknown code or params that do not fill its sentence is said from its
+    English message, as before; the commonest keep the page's own words, with names."""
+    page = seated(module_browser, module_server, "de", PHONE)
+    told = page.evaluate(
+        """() => Promise.all([import('/static/refusals.js'), import('/static/cards.js')])
+          .then(([r, c]) => {
+            const ctrl = { seat: 0, table: { seats: [{ name: 'Ann' }, { name: 'Bob' }] } };
+            const reasons = {
+              no_match: '{card} passt nicht auf {top}',
+              no_match_color: '{card} passt nicht: die Farbe im Spiel ist {color}',
+              must_accept: { one: 'du musst die Karte nehmen',
+                             other: 'du musst die {n} Karten nehmen' },
+              not_your_turn: 'Spieler {turn} ist dran',
+            };
+            const say = (frame) => r.refusalWords({ type: 'error', ...frame }, ctrl, reasons);
+            const match = 'R7 does not match the green 5';
+            return {
+              known: say({ reason: 'no_match', params: { card: 'R7', top: 'G5' }, message: match }),
+              names: [c.cardName('R7'), c.cardName('G5'), c.COLORS.G],
+              color: say({ reason: 'no_match_color', params: { card: 'R7', color: 'G' } }),
+              one: say({ reason: 'must_accept', params: { n: 1 }, message: '' }),
+              three: say({ reason: 'must_accept', params: { n: 3 }, message: '' }),
+              turn: say({ reason: 'not_your_turn', params: { turn: 1 },
+                          message: "it is seat 1's turn" }),
+              unknown: say({ reason: 'no_such_code', params: {}, message: 'the table is full' }),
+              unfilled: say({ reason: 'no_match', params: { card: 'R7' }, message: match }),
+              plain: say({ message: match }),
+              closing: r.refusalWords(
+                { type: 'error', code: 4404, message: 'there is no such table' }, ctrl),
+            };
+          })"""
+    )
+    page.close()
+    card, top, green = told["names"]
+    assert told["known"] == f"{card} passt nicht auf {top}.", told
+    assert told["color"] == f"{card} passt nicht: die Farbe im Spiel ist {green}.", told
+    assert (told["one"], told["three"]) == (
+        "Du musst die Karte nehmen.",
+        "Du musst die 3 Karten nehmen.",
+    )
+    assert told["turn"] == "Noch nicht: Bob ist dran.", told
+    assert told["unknown"] == "The table is full.", told
+    assert told["unfilled"] == told["plain"] != told["known"], told
+    assert told["closing"] == "There is no such table.", told
+
+
+def test_the_unit_keeps_its_language_offline(
+    module_browser: Browser, module_server: Server, tmp_path: Path
+) -> None:
+    """The unit read once in Arabic through its service worker opens in Arabic, right to left,
+    with no network (the worker keeps the catalogue it fetched). Its screenshot goes to docs."""
+    context = module_browser.new_context(viewport=PHONE, service_workers="allow")
+    page = context.new_page()
+    page.goto(f"{module_server.base}/unit?lang=ar")
+    assert page.evaluate(ACTIVE_WORKER), "no service worker at /sw.js became active"
+    page.reload()  # now through the worker, which keeps the catalogue it fetches
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10_000)
+    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    # the browser's own cache forgotten (it keeps a catalogue an hour): the worker's copy only
+    context.new_cdp_session(page).send("Network.clearBrowserCache")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    page.click("#go")
+    page.wait_for_function("document.body.dataset.phase === 'turn'")
+    assert ARABIC.search(page.text_content("#go") or ""), page.text_content("#go")
+    assert ARABIC.search(page.text_content("#hint") or ""), page.text_content("#hint")
+    assert page.evaluate(WIDER_THAN_WINDOW) <= 0, page.evaluate(OUTSIDE)
+    page.screenshot(path=str(shots_dir(tmp_path) / "unit-ar-phone.jpg"), quality=70)
+    context.close()
+
+
+def test_the_score_pad_reads_right_to_left_in_arabic_with_its_card_faces_left_to_right(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The score pad in Arabic on a phone: laid out right to left, in Arabic, no sideways
+    scrolling, and a card's face ("+2", "×1") still read left to right."""
+    page = module_browser.new_page(viewport=PHONE)
+    page.goto(f"{module_server.base}/score?lang=ar")
+    page.wait_for_selector("#setup:not([hidden])")
+    assert page.evaluate("() => document.documentElement.dir") == "rtl"
+    for i, name in enumerate(["سارة", "Bob", "يوسف"]):
+        page.locator("#names input").nth(i).fill(name)
+    page.click("#start")
+    page.click("#enter")
+    page.locator("#who-out button").first.click()
+    page.locator("#kinds .face[data-kind='+2']").click()
+    assert ARABIC.search(page.text_content("#save-round") or "")
+    faces = page.eval_on_selector_all(
+        "#kinds .face[data-kind='+2'] .glyph, #kinds .face[data-kind='+2'] .badge",
+        "ns => ns.map((n) => getComputedStyle(n).direction)",
+    )
+    assert faces == ["ltr", "ltr"], faces
+    assert page.evaluate(WIDER_THAN_WINDOW) <= 0, page.evaluate(OUTSIDE)
     page.close()

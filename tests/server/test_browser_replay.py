@@ -299,6 +299,7 @@ def test_a_triple_play_match_picked_from_a_file(
     path.write_text(json.dumps(record))
     page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{server.base}/replay")
+    page.wait_for_selector("#replay-open:not([hidden])")  # the page listens for the file
     page.set_input_files("#replay-file", str(path))
     page.click("#replay-send")  # a record the command wrote: sent when asked
     page.wait_for_selector("#moves li")
@@ -325,6 +326,7 @@ def test_a_triple_play_match_picked_from_a_file(
     shot(page, tmp_path, "replay-triple-play-desktop")
     phone = browser.new_page(viewport=PHONE)
     phone.goto(f"{server.base}/replay")
+    phone.wait_for_selector("#replay-open:not([hidden])")  # the page listens for the file
     phone.set_input_files("#replay-file", str(path))
     phone.click("#replay-send")
     phone.wait_for_selector("#moves li")

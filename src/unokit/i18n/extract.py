@@ -35,19 +35,27 @@ METHODS = [
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2)}
 
 
-_MARKED = re.compile(rb"<[a-z0-9]+[^>]*\bdata-i18n\b[^>]*>([^<]+)<")
+_MARKED = re.compile(rb"<[a-z0-9]+[^>]*\bdata-i18n(?![-\w])[^>]*>([^<]+)<")
+_ATTR_TAG = re.compile(rb"<[a-z0-9]+[^>]*\bdata-i18n-attr\b[^>]*>")
+_ATTR = re.compile(rb'\b(?:aria-label|title|placeholder)="([^"]+)"')
 
 
 def extract_html(
     fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """A Babel extractor for the page's HTML: each element marked ``data-i18n`` holds its
-    English text, the message id its translation replaces when the page loads (i18n.js)."""
+    English text, the message id its translation replaces when the page loads (i18n.js);
+    one marked ``data-i18n-attr`` its ``aria-label``, ``title`` and ``placeholder``."""
     body = fileobj.read()
     for found in _MARKED.finditer(body):
         text = html.unescape(found.group(1).decode()).strip()
         if text:
             yield body.count(b"\n", 0, found.start()) + 1, None, text, []
+    for tag in _ATTR_TAG.finditer(body):
+        for attr in _ATTR.finditer(tag.group(0)):
+            text = html.unescape(attr.group(1).decode()).strip()
+            if text:
+                yield body.count(b"\n", 0, tag.start()) + 1, None, text, []
 
 
 def template() -> Catalog:

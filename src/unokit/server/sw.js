@@ -24,9 +24,28 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A companion page's words (/i18n/<lang>.json): from the network while there is one, kept for
+// the next visit with none, so a page once read in Arabic stays Arabic offline.
+async function words(event) {
+  const client = event.clientId ? await self.clients.get(event.clientId) : null;
+  if (!client || !companion(new URL(client.url).pathname)) return fetch(event.request);
+  const cache = await caches.open(CACHE);
+  try {
+    const answer = await fetch(event.request);
+    if (answer.ok) await cache.put(event.request, answer.clone());
+    return answer;
+  } catch (err) {
+    return (await cache.match(event.request)) || Promise.reject(err);
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
+  if (request.method === "GET" && url.origin === self.location.origin && /^\/i18n\/[\w-]+\.json$/.test(url.pathname)) {
+    event.respondWith(words(event));
+    return;
+  }
   if (request.method !== "GET" || url.origin !== self.location.origin || !KEEP.has(url.pathname)) return;
   event.respondWith((async () => {
     if (!companion(url.pathname)) {

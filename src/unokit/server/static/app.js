@@ -6,7 +6,8 @@ import { connect, send, setToken, downloadRecord, reconnectNow } from "./net.js"
 import { cardName } from "./cards.js";
 import { renderSeats, renderCenter } from "./table.js";
 import { renderHand, playOptions } from "./hand.js";
-import { promptText, aimedActions, renderActions, describeChoice, openChooser, errorWords } from "./prompts.js";
+import { promptText, aimedActions, renderActions, describeChoice, openChooser } from "./prompts.js";
+import { refusalWords } from "./refusals.js";
 import { renderUnit, renderParty } from "./variants.js";
 import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
 import { showLobby } from "./lobby.js";
@@ -108,7 +109,7 @@ ctrl.aimedClick = (key) => {
 
 // ---------------------------------------------------------------- frames ---
 function onFrame(frame) {
-  if (frame.type === "error") { const text = errorWords(frame.message, ctrl); notice(text); announce(text); return; }
+  if (frame.type === "error") { const text = refusalWords(frame, ctrl); notice(text); announce(text); return; }
   if (frame.type === "hello") {
     document.body.dataset.seat = frame.seat === null ? "spectator" : String(frame.seat);
     ctrl.reclaim = frame.reclaim === undefined ? null : frame.reclaim;

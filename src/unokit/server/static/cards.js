@@ -5,7 +5,7 @@ import { _, pgettext } from "./i18n.js";
 
 // The names come from the catalogue (unokit/i18n): the same messages as unokit.words.card_name.
 export const COLORS = { R: _("red"), Y: _("yellow"), G: _("green"), B: _("blue") };
-const FEMININE = {
+export const FEMININE = {
   R: pgettext("feminine", "red"), Y: pgettext("feminine", "yellow"),
   G: pgettext("feminine", "green"), B: pgettext("feminine", "blue"),
 };

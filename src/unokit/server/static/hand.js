@@ -4,7 +4,7 @@
 // the pile it should go on).
 import { $, keyed, setProps } from "./dom.js";
 import { cardName, cardNode, setCard, sortCards } from "./cards.js";
-import { ngettext } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 export function playOptions(legal, code) {
   return legal.filter((a) => {
@@ -47,7 +47,7 @@ export function renderHand(ctrl) {
     setProps(b, {
       class: `card${options.length ? " playable" : ""}${drawn ? " drawn" : ""}${b.classList.contains("arrive") ? " arrive" : ""}${b.classList.contains("dragging") ? " dragging" : ""}`,
       "aria-disabled": options.length ? null : "true",
-      "aria-label": `${cardName(c.code)}${options.length ? ", playable" : ""}${drawn ? ", just drawn" : ""}`,
+      "aria-label": handLabel(cardName(c.code), options.length > 0, drawn),
     });
   });
   ctrl.handKeys = true;
@@ -83,6 +83,13 @@ function dropZone(x, y) {
     if (felt) return { node: felt, pile: 0 };
   }
   return null;
+}
+
+/** A card of the hand as a screen reader says it: its name, whether it plays, whether just drawn. */
+function handLabel(card, playable, drawn) {
+  if (playable && drawn) return _("{card}, playable, just drawn", { card });
+  if (playable) return _("{card}, playable", { card });
+  return drawn ? _("{card}, just drawn", { card }) : card;
 }
 
 /** Whether Triple Play's pile `pile` takes the card `code` now (0: the table, any pile). */

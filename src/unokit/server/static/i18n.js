@@ -44,6 +44,13 @@ const plurals = new Intl.PluralRules(tag);
 const numbers = new Intl.NumberFormat(`${tag}-u-nu-latn`);
 const lists = new Intl.ListFormat(tag, { type: "conjunction" });
 
+/** Each refusal code's sentence in this language (an error frame's `reason`; a plural one as
+ *  forms keyed by CLDR category), filled from the frame's `params` by refusals.js. */
+export const reasons = data.reasons && typeof data.reasons === "object" ? data.reasons : {};
+
+/** The form of `forms` (keyed by CLDR category) this language uses for `n`. */
+export function pluralForm(forms, n) { return forms[plurals.select(n)] || forms.other; }
+
 /** The languages offered, each in its own words. */
 export const languages = data.languages;
 export const rtl = Boolean(data.rtl);
@@ -93,7 +100,8 @@ export function num(n) { return numbers.format(Number(n) || 0); }
 export function join(items) { return lists.format(items.map(String)); }
 
 /** Mark the document with the language and its direction, and translate the page's fixed
- *  words: elements with data-i18n carry their English text as the message id. */
+ *  words: elements with data-i18n carry their English text as the message id, elements with
+ *  data-i18n-attr their aria-label, title and placeholder. */
 export function translateDocument(root = document) {
   document.documentElement.lang = tag;
   document.documentElement.dir = rtl ? "rtl" : "ltr";
@@ -101,5 +109,10 @@ export function translateDocument(root = document) {
     const id = node.dataset.i18n || node.textContent.trim();
     node.dataset.i18n = id;
     node.textContent = _(id);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const attr of ["aria-label", "title", "placeholder"]) {
+      if (node.hasAttribute(attr)) node.setAttribute(attr, _(node.getAttribute(attr)));
+    }
   }
 }

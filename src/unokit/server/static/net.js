@@ -26,7 +26,7 @@ export async function downloadRecord() {
   const response = await fetch(`/api/tables/${tableId}/record`, { headers: t ? { "X-Seat-Token": t } : {} });
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
-    handlers && handlers.onStatus(body.detail || body.error || "no record yet");
+    handlers && handlers.onStatus(body.detail || body.error || N_("no record yet"));
     return;
   }
   const link = document.createElement("a");
@@ -60,7 +60,7 @@ export function connect(id, on) {
       // another process owns the table: connect again there (a path like /p/2 only)
       route = /^(\/[A-Za-z0-9_.-]+)+$/.test(ev.reason) ? ev.reason : "";
       hops += 1;
-      handlers.onStatus("the table is served elsewhere: reconnecting");
+      handlers.onStatus(N_("the table is served elsewhere: reconnecting"));
       setTimeout(() => connect(tableId, handlers), hops <= 2 ? 0 : 300 * 2 ** Math.min(hops - 2, 4));
       return;
     }

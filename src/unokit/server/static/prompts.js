@@ -2,8 +2,8 @@
 // button, the buttons on the seats (catch, trade hands, point, link) and the chooser dialog
 // (a colour with how many of each you hold, a pile, a companion card, whom to give cards to).
 import { $, el, keyed, setProps } from "./dom.js";
-import { COLORS, cardName, colorOf } from "./cards.js";
-import { _, ngettext } from "./words.js";
+import { COLORS, FEMININE, cardName, colorOf } from "./cards.js";
+import { _, join, ngettext, num } from "./words.js";
 
 const BARE = {
   draw: _("Draw a card"), pass: _("Keep it"), accept: _("Take the cards"), challenge: _("Challenge"),
@@ -11,7 +11,21 @@ const BARE = {
 };
 const SHORTCUT = { draw: "D", pass: "P", accept: "A", challenge: "C", uno: "U", take: "T" };
 
-const nameOf = (ctrl, s) => (ctrl.table.seats[Number(s)] ? ctrl.table.seats[Number(s)].name : `seat ${s}`);
+const nameOf = (ctrl, s) => (ctrl.table.seats[Number(s)] ? ctrl.table.seats[Number(s)].name : _("seat {seat}", { seat: s }));
+
+/** What the challenged player may have held: a colour's card, perhaps a wild too. */
+function heldWords(odds) {
+  const wilds = odds && odds.wilds;
+  if (odds && odds.color) {
+    const f = { color: COLORS[odds.color], color_f: FEMININE[odds.color] };
+    return wilds === "wild" ? _("a {color} card or a Wild", f) : wilds === "all" ? _("a {color} card or a wild card", f) : _("a {color} card", f);
+  }
+  return wilds === "wild" ? _("a card of the colour that was in play or a Wild")
+    : wilds === "all" ? _("a card of the colour that was in play or a wild card") : _("a card of the colour that was in play");
+}
+
+/** The colour's name with a capital, and how many cards of it the hand holds. */
+const holdWords = (color, n) => _("{Color} · you hold {n}", { Color: COLORS[color].charAt(0).toUpperCase() + COLORS[color].slice(1), n: num(n) });
 
 function penaltyWords(p) {
   if (!p) return "";
@@ -31,18 +45,16 @@ export function promptText(ctrl) {
   const has = (verb) => legal.some((a) => a.split(" ")[0] === verb);
   if (legal.includes("challenge")) {
     const odds = ctrl.frame && ctrl.frame.challenge;
-    const by = odds ? name(odds.player) : ctrl.lastPlayer !== null ? name(ctrl.lastPlayer) : "The last player";
-    const also = odds && odds.wilds === "wild" ? " or a Wild" : odds && odds.wilds === "all" ? " or a wild card" : "";
-    const held = odds && odds.color ? `a ${COLORS[odds.color]} card${also}` : `a card of the colour that was in play${also}`;
-    let text = `${by} played a Wild Draw Four on you. Take the 4 cards, or challenge it: ` +
-      `if ${by} held ${held}, ${by} draws 4 instead and you draw none; if not, you draw 6.`;
-    if (odds) {
-      const win = Math.round(odds.chance * 100);
-      text += ` From what you can see, ${by}'s ${odds.hand} card${odds.hand === 1 ? "" : "s"} hold ${held}` +
-        ` about ${win} times in 100: a challenge costs you 0 cards ${win} times and 6 cards ${100 - win} times,` +
-        ` ${odds.expected.toFixed(1)} on average, against 4 for taking them.`;
-    }
-    return text;
+    const by = odds ? name(odds.player) : ctrl.lastPlayer !== null ? name(ctrl.lastPlayer) : _("The last player");
+    const held = heldWords(odds);
+    const text = _("{by} played a Wild Draw Four on you. Take the 4 cards, or challenge it: if {by} held {held}, {by} draws 4 instead and you draw none; if not, you draw 6.", { by, held });
+    if (!odds) return text;
+    const win = Math.round(odds.chance * 100);
+    const mean = odds.expected.toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: "latn" });
+    return _("{line} {more}", { line: text, more: ngettext(
+      "From what you can see, {by}'s {count} card holds {held} about {win} times in 100: a challenge costs you 0 cards {win} times and 6 cards {lose} times, {mean} on average, against 4 for taking them.",
+      "From what you can see, {by}'s {count} cards hold {held} about {win} times in 100: a challenge costs you 0 cards {win} times and 6 cards {lose} times, {mean} on average, against 4 for taking them.",
+      odds.hand, { by, held, win: num(win), lose: num(100 - win), mean }) });
   }
   if (view.pending && view.pending.cards && mine) {
     const n = view.pending.cards;
@@ -52,19 +64,20 @@ export function promptText(ctrl) {
       : _("+{n} on you: take the {n} cards.", { n });
   }
   if (view.pending && view.pending.give && mine) {
-    return `Your Wild Give Away overloaded the pile: give ${view.pending.give} card${view.pending.give === 1 ? "" : "s"} to other players.`;
+    return ngettext("Your Wild Give Away overloaded the pile: give {count} card to other players.", "Your Wild Give Away overloaded the pile: give {count} cards to other players.", view.pending.give);
   }
   if (view.phase === "color" && mine) return _("Name the colour: pick it below.");
-  if (has("swap") && mine) return "Seven-O / Swap Hands: choose the player to trade hands with, on their seat.";
-  if (has("point")) return "Point Taken: point at a player, on their seat. Whoever most are pointing at draws.";
+  if (has("swap") && mine) return _("Seven-O / Swap Hands: choose the player to trade hands with, on their seat.");
+  if (has("point")) return _("Point Taken: point at a player, on their seat. Whoever most are pointing at draws.");
   if (has("link") && mine) return ctrl.linkFirst === null
-    ? "Wild Drawn Together: choose the first of the two players to link, on their seat."
-    : `Wild Drawn Together: now choose the player to link with ${name(ctrl.linkFirst)}.`;
-  if (view.pointing && !has("point")) return `Waiting for the others to point (${view.pointing.chosen.length} done).`;
+    ? _("Wild Drawn Together: choose the first of the two players to link, on their seat.")
+    : _("Wild Drawn Together: now choose the player to link with {who}.", { who: name(ctrl.linkFirst) });
+  if (view.pointing && !has("point")) return _("Waiting for the others to point ({n} done).", { n: num(view.pointing.chosen.length) });
   if (view.mini_pile && view.mini_pile.length && mine) {
-    return `A mini pile is in front of you: play a ${COLORS[view.mini_color] || ""} card on it, or take all ${view.mini_pile.length}.`;
+    return ngettext("A mini pile is in front of you: play a {color} card on it, or take its {count} card.",
+      "A mini pile is in front of you: play a {color} card on it, or take all {count}.", view.mini_pile.length, { color: COLORS[view.mini_color] || "", color_f: FEMININE[view.mini_color] || "" });
   }
-  if (has("press") && mine) return "Press a lit pile on the unit.";
+  if (has("press") && mine) return _("Press a lit pile on the unit.");
   if (mine && view.drawn) {
     // kept with the same button whether it plays or not: the others cannot tell the two apart
     return legal.some((a) => a.startsWith("play "))
@@ -98,13 +111,13 @@ export function aimedActions(ctrl) {
   const first = ctrl.linkFirst;
   if (links.length && first === null) {
     const seats = new Set(links.flatMap(([a, b]) => [a, b]));
-    for (const s of seats) add(s, { key: `pick ${s}`, kind: "link", label: "Link", aria: `link ${nameOf(ctrl, s)} with another player` });
+    for (const s of seats) add(s, { key: `pick ${s}`, kind: "link", label: _("Link"), aria: _("link {who} with another player", { who: nameOf(ctrl, s) }) });
   } else if (links.length) {
-    add(first, { key: "unpick", kind: "cancel", label: "Undo", aria: `choose another first player than ${nameOf(ctrl, first)}` });
+    add(first, { key: "unpick", kind: "cancel", label: _("Undo"), aria: _("choose another first player than {who}", { who: nameOf(ctrl, first) }) });
     for (const [a, b, action] of links) {
       if (a === first || b === first) {
         const other = a === first ? b : a;
-        add(other, { key: action, action, kind: "link", label: "Link", aria: `link ${nameOf(ctrl, first)} and ${nameOf(ctrl, other)}` });
+        add(other, { key: action, action, kind: "link", label: _("Link"), aria: _("link {a} and {b}", { a: nameOf(ctrl, first), b: nameOf(ctrl, other) }) });
       }
     }
   }
@@ -120,20 +133,20 @@ export function renderActions(ctrl) {
       let label = BARE[a];
       if (a === "accept" && ctrl.view.pending) label = ngettext("Take {count} card", "Take {count} cards", ctrl.view.pending.cards);
       if (a === "challenge") label = _("Challenge the Wild Draw Four (0 or 6 cards)");
-      if (a === "take" && ctrl.view.mini_pile) label = _("Take the mini pile ({n})", { n: ctrl.view.mini_pile.length });
+      if (a === "take" && ctrl.view.mini_pile) label = _("Take the mini pile ({n})", { n: num(ctrl.view.mini_pile.length) });
       items.push({ key: a, action: a, label, cls: a === "draw" ? "" : "primary", keys: SHORTCUT[a] });
     } else if (verb === "color") {
       const c = a.split(" ")[1];
       const n = ctrl.view.hand ? ctrl.view.hand.filter((code) => colorOf(code) === c).length : 0;
-      items.push({ key: a, action: a, label: `${COLORS[c][0].toUpperCase()}${COLORS[c].slice(1)} · you hold ${n}`, cls: `swatch ${c}` });
+      items.push({ key: a, action: a, label: holdWords(c, n), cls: `swatch ${c}` });
     } else if (verb === "give") {
       const seats = a.split(" ").slice(1);
-      items.push({ key: a, action: a, label: `Give to ${seats.map((s) => nameOf(ctrl, s)).join(" and ")}`, cls: "" });
+      items.push({ key: a, action: a, label: _("Give to {who}", { who: join(seats.map((s) => nameOf(ctrl, s))) }), cls: "" });
     }
   }
   if (ctrl.legal.includes("uno")) items.push({ key: "uno", action: "uno", label: "UNO!", cls: "uno-button", keys: "U" });
   else if (ctrl.legal.some((a) => a.startsWith("play ") && a.endsWith(" uno")) || ctrl.legal.some((a) => a.startsWith("jump ") && a.endsWith(" uno"))) {
-    items.push({ key: "arm-uno", control: "uno", label: ctrl.armedUno ? "UNO! ✓ with this card" : "UNO!", cls: `uno-button${ctrl.armedUno ? " armed" : ""}`, pressed: String(ctrl.armedUno), keys: "U" });
+    items.push({ key: "arm-uno", control: "uno", label: ctrl.armedUno ? _("UNO! ✓ with this card") : "UNO!", cls: `uno-button${ctrl.armedUno ? " armed" : ""}`, pressed: String(ctrl.armedUno), keys: "U" });
   }
   keyed($("#actions"), items, (i) => i.key, (i) => {
     const b = el("button", { type: "button" });
@@ -142,8 +155,8 @@ export function renderActions(ctrl) {
   }, (b, i) => setProps(b, {
     class: i.cls, text: i.label, "data-action": i.action || null, "data-control": i.control || null,
     "aria-pressed": i.pressed || null, "aria-keyshortcuts": i.keys || null,
-    title: i.keys ? `key ${i.keys}` : null,
-    "aria-label": i.control === "uno" ? (ctrl.armedUno ? 'say "UNO!" with the next card: on' : 'say "UNO!" with the next card') : null,
+    title: i.keys ? _("key {key}", { key: i.keys }) : null,
+    "aria-label": i.control === "uno" ? (ctrl.armedUno ? _('say "UNO!" with the next card: on') : _('say "UNO!" with the next card')) : null,
   }));
 }
 
@@ -154,12 +167,12 @@ export function describeChoice(action, ctrl) {
   for (const p of parts.slice(2)) {
     if (COLORS[p]) {
       const n = ctrl.view.hand.filter((code) => colorOf(code) === p).length;
-      words.push(`${COLORS[p][0].toUpperCase()}${COLORS[p].slice(1)} · you hold ${n}`);
-    } else if (p === "uno") words.push('say "UNO!"');
-    else if (p.startsWith("@")) words.push(`onto pile ${p.slice(1)}`);
-    else words.push(`with the ${cardName(p)}`);
+      words.push(holdWords(p, n));
+    } else if (p === "uno") words.push(_('say "UNO!"'));
+    else if (p.startsWith("@")) words.push(_("onto pile {pile}", { pile: p.slice(1) }));
+    else words.push(_("with the {card}", { card: cardName(p) }));
   }
-  return words.length ? words.join(", ") : "play it";
+  return words.length ? join(words) : _("play it");
 }
 
 export function openChooser(title, help, options, onPick) {
@@ -182,13 +195,13 @@ const CODE = /(\b(?:an?|the) )?\b([RYGB](?:\d|S|R|D|P)|[RYGB]\+2|W\+4|WSH|WSW|WC
 /** A refusal from the table said for a person: names for seats, card names for codes, no
  *  command syntax. The engine's words are written for the command line. */
 export function errorWords(message, ctrl) {
-  const name = (s) => (ctrl.table ? nameOf(ctrl, s) : `seat ${s}`);
+  const name = (s) => (ctrl.table ? nameOf(ctrl, s) : _("seat {seat}", { seat: s }));
   let m = /^it is seat (\d+)'s turn/.exec(message);
-  if (m) return Number(m[1]) === ctrl.seat ? "It is your turn now." : `Not yet: it is ${name(m[1])}'s turn.`;
+  if (m) return Number(m[1]) === ctrl.seat ? _("It is your turn now.") : _("Not yet: it is {who}'s turn.", { who: name(m[1]) });
   m = /is not identical to the (.+) on top$/.exec(message);
-  if (m) return "Too late to jump in: the card on top has changed.";
-  if (/moment to (say it|catch them) has passed|said Uno or the moment/.test(message)) return "Too late: that moment has passed.";
-  if (/is not legal now$/.test(message)) return "That move is not possible now: the table moved on.";
+  if (m) return _("Too late to jump in: the card on top has changed.");
+  if (/moment to (say it|catch them) has passed|said Uno or the moment/.test(message)) return _("Too late: that moment has passed.");
+  if (/is not legal now$/.test(message)) return _("That move is not possible now: the table moved on.");
   let text = message
     .replace(/\s*\([a-z_]+=\w+\)/g, "")
     .replace(/[:,]?\s*like '[^']*'/g, "")

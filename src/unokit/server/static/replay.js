@@ -4,7 +4,7 @@
 // record the server handed out carries its steps and is read here alone, nothing sent; one
 // without them (written by `unokit play`) is sent to the server only when the person asks.
 import { $, el } from "./dom.js";
-import { describe } from "./words.js";
+import { _, describe, num } from "./words.js";
 
 const MAX_FILE = 16 * 1024 * 1024;  // a file read here (a long match with its steps: ~3 MB)
 const MAX_SENT = 4 * 1024 * 1024;   // the server's own bound on a record it replays
@@ -22,7 +22,7 @@ let seat = null;       // whose view is shown (null: a spectator's, every hand h
 export function showReplay(hooks) {
   draw = hooks.draw;
   document.body.classList.add("replaying");
-  document.title = "Watch again · unokit";
+  document.title = _("Watch again · unokit");
   tableId = new URLSearchParams(location.search).get("table");
   if (tableId && /^[A-Za-z0-9_-]{1,64}$/.test(tableId)) { load(steps(), 0); return; }
   tableId = null;
@@ -56,20 +56,23 @@ function refuse(text) {
 async function openFile(file) {
   $("#replay-error").hidden = true;
   $("#replay-ask").hidden = true;
-  if (file.size > MAX_FILE) { refuse(`This file is ${(file.size / 1048576).toFixed(1)} MB: a record read here is 16 MB at most.`); return; }
+  if (file.size > MAX_FILE) { refuse(_("This file is {size} MB: a record read here is 16 MB at most.", { size: mb(file.size) })); return; }
   let record;
   const text = await file.text();
-  try { record = JSON.parse(text); } catch { refuse(`${file.name} is not a record: it is not JSON.`); return; }
+  try { record = JSON.parse(text); } catch { refuse(_("{file} is not a record: it is not JSON.", { file: file.name })); return; }
   const fmt = record && typeof record === "object" ? record.format : undefined;
-  if (!FORMATS.includes(fmt) && !SEAT_FORMATS.includes(fmt)) { refuse(`${file.name} is not a unokit game or match record.`); return; }
+  if (!FORMATS.includes(fmt) && !SEAT_FORMATS.includes(fmt)) { refuse(_("{file} is not a unokit game or match record.", { file: file.name })); return; }
   const own = stepsOf(record);
   if (own) { local = true; show(own, 0); return; }
-  if (SEAT_FORMATS.includes(fmt)) { refuse("This is one seat's record, saved without its moves' drawing: it hides the other hands, so the table cannot be drawn from it. A seat's record downloaded from a table carries its drawing."); return; }
-  if (text.length > MAX_SENT) { refuse(`${file.name} holds the moves but not their drawing, and at ${(text.length / 1048576).toFixed(1)} MB it is beyond what this server replays (4 MB).`); return; }
+  if (SEAT_FORMATS.includes(fmt)) { refuse(_("This is one seat's record, saved without its moves' drawing: it hides the other hands, so the table cannot be drawn from it. A seat's record downloaded from a table carries its drawing.")); return; }
+  if (text.length > MAX_SENT) { refuse(_("{file} holds the moves but not their drawing, and at {size} MB it is beyond what this server replays (4 MB).", { file: file.name, size: mb(text.length) })); return; }
   recordText = text;
-  $("#replay-ask-text").textContent = `${file.name} holds the moves but not their drawing (a record written by the unokit command): this page cannot draw it alone.`;
+  $("#replay-ask-text").textContent = _("{file} holds the moves but not their drawing (a record written by the unokit command): this page cannot draw it alone.", { file: file.name });
   $("#replay-ask").hidden = false;
 }
+
+/** A size in megabytes, one decimal, as the locale writes it. */
+const mb = (bytes) => (Math.round(bytes / 104857.6) / 10).toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: "latn" });
 
 /** The steps a record carries (the server wrote them with the game's engine), made whole:
  *  each compact step gives only what changed since the step before. `null`: none, or not
@@ -110,11 +113,11 @@ function steps() {
 
 async function load(request, step) {
   let res;
-  try { res = await request; } catch { refuse("The server cannot be reached: try again in a moment."); $("#replay-open").hidden = false; return; }
+  try { res = await request; } catch { refuse(_("The server cannot be reached: try again in a moment.")); $("#replay-open").hidden = false; return; }
   const body = await res.json().catch(() => ({}));
   if (!res.ok) {
     $("#replay-open").hidden = false;
-    refuse(`This record cannot be replayed: ${body.detail || body.error || res.status}`);
+    refuse(_("This record cannot be replayed: {reason}", { reason: body.detail || body.error || res.status }));
     return;
   }
   show(body, step);
@@ -149,7 +152,7 @@ function start() {
   if (tableId) { record.href = `/api/tables/${tableId}/record`; record.setAttribute("download", `unokit-${tableId}.json`); }
   else record.closest("p").hidden = true;
   const rounds = [...new Set(data.steps.map((s) => s.round))];
-  $("#replay-round").replaceChildren(...rounds.map((r) => el("option", { value: String(r), text: `${r} of ${rounds.length}` })));
+  $("#replay-round").replaceChildren(...rounds.map((r) => el("option", { value: String(r), text: _("{round} of {rounds}", { round: num(r), rounds: num(rounds.length) }) })));
   $("#replay-round").addEventListener("change", (ev) => go(firstOf(Number(ev.target.value))));
   $("#replay-first").addEventListener("click", () => go(firstOf(data.steps[at].round)));
   $("#replay-last").addEventListener("click", () => go(lastOf(data.steps[at].round)));
@@ -159,8 +162,8 @@ function start() {
   // a file's own steps show the one point of view it was saved with: another seat's would
   // need the server, and nothing of the file is sent
   who.closest("label").hidden = local;
-  who.replaceChildren(el("option", { value: "", text: "the table (hands hidden)" }),
-    ...data.names.map((name, s) => el("option", { value: String(s), text: `${name}'s seat` })));
+  who.replaceChildren(el("option", { value: "", text: _("the table (hands hidden)") }),
+    ...data.names.map((name, s) => el("option", { value: String(s), text: _("{name}'s seat", { name }) })));
   who.addEventListener("change", () => {
     seat = who.value === "" ? null : Number(who.value);
     load(steps(), at);
@@ -194,7 +197,7 @@ function buildMoves() {
   const items = data.steps.map((step, i) => {
     const first = i === 0 || data.steps[i - 1].round !== step.round;
     const words = step.events.map((e) => describe(e.event, names, e.text, null)).filter(Boolean);
-    const text = first ? `Round ${step.round}: the deal. ${words.join(" · ")}` : words.join(" · ") || "…";
+    const text = first ? _("Round {round}: the deal. {moves}", { round: num(step.round), moves: words.join(" · ") }).trim() : words.join(" · ") || "…";
     const b = el("button", { type: "button", class: "move", text });
     b.addEventListener("click", () => go(i));
     return el("li", { "data-step": String(i), class: first ? "round-start" : "" }, b);
@@ -227,7 +230,7 @@ function go(i) {
   document.body.dataset.step = String(i);
   const first = firstOf(step.round);
   const last = lastOf(step.round);
-  $("#replay-where").textContent = `Round ${step.round}, move ${i - first} of ${last - first}`;
+  $("#replay-where").textContent = _("Round {round}, move {move} of {moves}", { round: num(step.round), move: num(i - first), moves: num(last - first) });
   $("#replay-round").value = String(step.round);
   $("#replay-back").disabled = i === 0;
   $("#replay-next").disabled = i === data.steps.length - 1;

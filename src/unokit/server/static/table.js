@@ -3,7 +3,7 @@
 import { $, el, keyed, setProps } from "./dom.js";
 import { backNode, cardName, cardNode, setCard, COLORS } from "./cards.js";
 import { rtl } from "./i18n.js";
-import { _, pgettext } from "./words.js";
+import { _, ngettext, num, pgettext } from "./words.js";
 import { LANDSCAPE, placeLandscape } from "./landscape.js";
 
 const HUES = [8, 48, 130, 205, 265, 320, 30, 170, 230, 290, 350, 90, 190, 250, 15, 110];
@@ -113,8 +113,9 @@ function updateSeat(node, s, ctrl) {
     let card = mini.querySelector(".card");
     if (!card) { card = cardNode(top); card.id = "mini-pile"; mini.append(card, el("span", { class: "mini-count" })); }
     setCard(card, top);
-    card.setAttribute("aria-label", `mini pile in front of ${s.name}: ${view.mini_pile.length} card${view.mini_pile.length === 1 ? "" : "s"}, ${cardName(top)} on top`);
-    mini.querySelector(".mini-count").textContent = `mini pile · ${view.mini_pile.length}`;
+    const size = view.mini_pile.length;
+    card.setAttribute("aria-label", ngettext("mini pile in front of {who}: {count} card, {card} on top", "mini pile in front of {who}: {count} cards, {card} on top", size, { who: s.name, card: cardName(top) }));
+    mini.querySelector(".mini-count").textContent = _("mini pile · {count}", { count: num(size) });
   }
 }
 
@@ -209,15 +210,17 @@ export function renderCenter(ctrl) {
     piles.prepend(draw);
   }
   const canDraw = ctrl.legal.includes("draw");
-  setProps(draw, { disabled: !canDraw, class: `pile-draw${canDraw ? " can" : ""}`, "aria-label": `draw pile, ${view.draw_size} cards${canDraw ? ": press to draw a card" : ""}` });
-  draw.querySelector(".pile-count").textContent = String(view.draw_size);
+  setProps(draw, { disabled: !canDraw, class: `pile-draw${canDraw ? " can" : ""}`, "aria-label": canDraw
+    ? ngettext("draw pile, {count} card: press to draw a card", "draw pile, {count} cards: press to draw a card", view.draw_size)
+    : ngettext("draw pile, {count} card", "draw pile, {count} cards", view.draw_size) });
+  draw.querySelector(".pile-count").textContent = num(view.draw_size);
   const dir = $("#direction");
   const cw = view.direction === 1;
   if (dir.dataset.dir !== String(view.direction)) {
     if (dir.dataset.dir) { dir.classList.remove("flip"); void dir.offsetWidth; dir.classList.add("flip"); }
     dir.dataset.dir = String(view.direction);
   }
-  setProps(dir, { "aria-label": `play goes ${cw ? "clockwise" : "counterclockwise"}`, title: cw ? "clockwise" : "counterclockwise" });
+  setProps(dir, { "aria-label": cw ? _("play goes clockwise") : _("play goes counterclockwise"), title: cw ? _("clockwise") : _("counterclockwise") });
   const discard = $("#discard");
   if (view.tops) { discard.hidden = true; $("#color").hidden = true; return; }
   discard.hidden = false;
@@ -229,7 +232,8 @@ export function renderCenter(ctrl) {
     discard.dataset.size = String(view.discard.length);
   }
   const named = view.color && COLORS[view.color];
-  top.setAttribute("aria-label", `top of the discard pile: ${cardName(view.top)}${named ? `, colour in play ${named}` : ""}`);
+  top.setAttribute("aria-label", named ? _("top of the discard pile: {card}, colour in play {color}", { card: cardName(view.top), color: named })
+    : _("top of the discard pile: {card}", { card: cardName(view.top) }));
   const chip = $("#color");
   setProps(chip, { class: `color-chip ${view.color || ""}`, text: named ? `${named}` : "", hidden: !named });
 }

@@ -3,6 +3,7 @@
 // record after every change, so a reload or a dead battery loses nothing; the arithmetic is
 // pad.js, the card values the engine's (written into the page when it is served).
 import * as P from "./pad.js";
+import { _, N_, ngettext, num, translateDocument } from "../i18n.js";
 
 const DATA = JSON.parse(document.getElementById("scoring-data").textContent);
 const STORE = "unokit.scorepad";
@@ -14,6 +15,20 @@ const FACE = {
   S: "⊘", R: "⇄", "+2": "+2", D: "−2", P: "☝", W: "W", "W+4": "+4", WSH: "⇅", WSW: "⇆",
   WC: "✎", WCL: "⟲", WGA: "⇢", WPU: "≡", WDT: "∞",
 };
+
+// The kinds' and the editions' names come with the page in English (unokit.scorepad): the
+// catalogue tells them (the card names the engine's, these few the pad's own).
+N_("Discard Two"); N_("Point Taken");
+
+/** A refusal of pad.js in the reader's language (the reason inside one told too). */
+function says(err) {
+  if (!(err instanceof P.PadError)) return err.message;
+  const fields = {};
+  for (const [k, v] of Object.entries(err.fields)) {
+    fields[k] = v instanceof Error ? says(v) : k === "edition" || k === "card" ? _(v) : typeof v === "number" ? num(v) : v;
+  }
+  return _(err.template, fields);
+}
 
 let pad = null; // the match (pad.js object) or null
 let draft = null; // the round being entered: {out, hands, tab}
@@ -37,9 +52,9 @@ function save() {
     else localStorage.removeItem(STORE);
     if (draft) localStorage.setItem(DRAFT, JSON.stringify(draft));
     else localStorage.removeItem(DRAFT);
-    $("saved").textContent = pad ? "saved on this phone" : "";
+    $("saved").textContent = pad ? _("saved on this phone") : "";
   } catch (err) {
-    $("saved").textContent = "not saved: this browser's storage is full or off";
+    $("saved").textContent = _("not saved: this browser's storage is full or off");
   }
 }
 
@@ -73,12 +88,13 @@ function render() {
 
 const sideOf = (seat) => P.side(pad, seat);
 const sideName = (seat) => sideOf(seat).map((s) => pad.players[s]).join(" & ");
+const modeLabel = (m) => _(m.label);
 
 // -- setup --------------------------------------------------------------------------------
 function setupFill() {
   const edition = $("edition");
   if (!edition.options.length) {
-    for (const e of DATA.editions) edition.append(el("option", { value: e.edition, text: e.label }));
+    for (const e of DATA.editions) edition.append(el("option", { value: e.edition, text: _(e.label) }));
     for (const name of ["", "", ""]) addName(name);
   }
 }
@@ -86,8 +102,9 @@ function setupFill() {
 function addName(value = "") {
   const list = $("names");
   const n = list.children.length + 1;
-  const input = el("input", { name: "player", maxlength: P.MAX_NAME, placeholder: `Player ${n}`, "aria-label": `Player ${n}`, autocomplete: "off", value });
-  const remove = el("button", { type: "button", class: "ghost remove", "aria-label": `Remove player ${n}`, text: "✕", onclick: () => { li.remove(); renderSetup(); } });
+  const label = _("Player {n}", { n: num(n) });
+  const input = el("input", { name: "player", maxlength: P.MAX_NAME, placeholder: label, "aria-label": label, autocomplete: "off", value });
+  const remove = el("button", { type: "button", class: "ghost remove", "aria-label": _("Remove player {n}", { n: num(n) }), text: "✕", onclick: () => { li.remove(); renderSetup(); } });
   const li = el("li", {}, input, remove);
   list.append(li);
   renderSetup();
@@ -99,16 +116,16 @@ function renderSetup() {
   const ed = P.editionOf(DATA, $("edition").value);
   const modes = $("modes");
   const current = modes.querySelector("input:checked")?.value || "winner";
-  modes.replaceChildren(el("legend", { text: "Scoring" }));
+  modes.replaceChildren(el("legend", { text: _("Scoring") }));
   for (const m of ed.modes) {
     modes.append(el("label", { class: "choice" },
       el("input", { type: "radio", name: "mode", value: m.name, checked: m.name === current || (!ed.modes.some((x) => x.name === current) && m.name === "winner") }),
-      el("span", { text: m.label })));
+      el("span", { text: modeLabel(m) })));
   }
   const wilds = $("wilds");
   const was = wilds.value;
   wilds.replaceChildren(...ed.wilds.map((w) => el("option", {
-    value: String(w.new_wild_points), text: w.new_wild_points === null ? "as this sheet scores them" : `${w.new_wild_points} points each`,
+    value: String(w.new_wild_points), text: w.new_wild_points === null ? _("as this sheet scores them") : _("{points} points each", { points: num(w.new_wild_points) }),
   })));
   if ([...wilds.options].some((o) => o.value === was)) wilds.value = was;
   $("wilds-field").hidden = ed.wilds.length < 2;
@@ -118,8 +135,9 @@ function renderSetup() {
   for (const b of $("names").querySelectorAll(".remove")) b.hidden = names.length <= ed.min;
   const note = $("teams-note");
   note.hidden = mode !== "partners";
-  const v = names.map((i, k) => i.value.trim() || `Player ${k + 1}`);
-  note.textContent = `Partners sit across: ${v[0]} & ${v[2] || "player 3"} against ${v[1]} & ${v[3] || "player 4"}.`;
+  const v = names.map((i, k) => i.value.trim() || _("Player {n}", { n: num(k + 1) }));
+  const p = (k) => v[k] || _("Player {n}", { n: num(k + 1) });
+  note.textContent = _("Partners sit across: {a} & {c} against {b} & {d}.", { a: p(0), b: p(1), c: p(2), d: p(3) });
 }
 
 function startMatch(event) {
@@ -134,7 +152,7 @@ function startMatch(event) {
       newWildPoints: wilds === "null" || wilds === "" ? null : Number(wilds),
     });
   } catch (err) {
-    $("setup-error").textContent = err.message;
+    $("setup-error").textContent = says(err);
     return;
   }
   $("setup-error").textContent = "";
@@ -146,22 +164,29 @@ function startMatch(event) {
 // -- the board ----------------------------------------------------------------------------
 function renderBoard() {
   const st = P.standing(pad);
-  $("board-title").textContent = pad.label;
-  const mode = DATA.editions.find((e) => e.edition === pad.edition).modes.find((m) => m.name === pad.mode).label;
-  $("rules-line").textContent = `${mode} · target ${pad.target}`;
+  $("board-title").textContent = _(pad.label);
+  const mode = modeLabel(DATA.editions.find((e) => e.edition === pad.edition).modes.find((m) => m.name === pad.mode));
+  $("rules-line").textContent = _("{mode} · target {target}", { mode, target: num(pad.target) });
   const banner = $("banner");
   banner.className = st.over ? "won" : "";
   const n = pad.rounds.length;
-  if (st.over) banner.textContent = `★ ${sideName(st.winner)} ${sideOf(st.winner).length > 1 ? "win" : "wins"} the match after ${n} round${n === 1 ? "" : "s"}!`;
-  else if (!n) banner.textContent = "Deal the first round. When someone goes out, enter it here.";
+  const round = num(n);
+  if (st.over) {
+    const who = sideName(st.winner);
+    banner.textContent = sideOf(st.winner).length > 1
+      ? ngettext("★ {who} win the match after {count} round!", "★ {who} win the match after {count} rounds!", n, { who })
+      : ngettext("★ {who} wins the match after {count} round!", "★ {who} wins the match after {count} rounds!", n, { who });
+  } else if (!n) banner.textContent = _("Deal the first round. When someone goes out, enter it here.");
   else {
     const last = st.points[n - 1];
     const r = pad.rounds[n - 1];
     let text;
-    if (r.out === null) text = `Round ${n}: nobody went out, no points.`;
-    else if (pad.mode === "winner" || pad.mode === "partners") text = `Round ${n}: ${sideName(r.out)} ${sideOf(r.out).length > 1 ? "score" : "scores"} ${last[r.out]}.`;
-    else text = `Round ${n}: ${pad.players[r.out]} went out; the others add their own hands.`;
-    if (pad.mode === "lowest" && st.totals.some((t) => t >= pad.target)) text += " A tie for the lowest total: play another round.";
+    if (r.out === null) text = _("Round {round}: nobody went out, no points.", { round });
+    else if (pad.mode === "winner" || pad.mode === "partners") {
+      const fields = { round, who: sideName(r.out), points: num(last[r.out]) };
+      text = sideOf(r.out).length > 1 ? _("Round {round}: {who} score {points}.", fields) : _("Round {round}: {who} scores {points}.", fields);
+    } else text = _("Round {round}: {who} went out; the others add their own hands.", { round, who: pad.players[r.out] });
+    if (pad.mode === "lowest" && st.totals.some((t) => t >= pad.target)) text = _("{line} A tie for the lowest total: play another round.", { line: text });
     banner.textContent = text;
   }
   const totals = $("totals");
@@ -172,25 +197,25 @@ function renderBoard() {
     const won = st.over && sideOf(st.winner).includes(seat);
     const share = Math.min(100, Math.round((100 * st.totals[seat]) / pad.target));
     const tags = [];
-    if (won) tags.push("won");
-    if (out) tags.push("out");
-    if (pad.mode === "partners") tags.push(seat % 2 ? "team 2" : "team 1");
+    if (won) tags.push(_("won"));
+    if (out) tags.push(_("out"));
+    if (pad.mode === "partners") tags.push(seat % 2 ? _("team 2") : _("team 1"));
     totals.append(el("li", { class: `player${won ? " won" : ""}${out ? " out" : ""}`, "data-seat": seat, style: `--hue:${(seat * 67 + 140) % 360}` },
       el("span", { class: "avatar", "aria-hidden": "true", text: name.slice(0, 1).toUpperCase() }),
       el("span", { class: "who" }, el("span", { class: "name", text: name }), el("span", { class: "tags", text: tags.join(" · ") })),
-      el("span", { class: "total", text: String(st.totals[seat]) }),
+      el("span", { class: "total", text: num(st.totals[seat]) }),
       el("span", { class: "bar-track", "aria-hidden": "true" }, el("span", { class: "bar-fill", style: `width:${share}%` }))));
   });
   void order;
-  $("enter").textContent = `Enter round ${n + 1}`;
+  $("enter").textContent = _("Enter round {round}", { round: num(n + 1) });
   $("enter").hidden = st.over;
   $("undo").disabled = !n;
-  $("undo").textContent = n ? `Undo round ${n}` : "Undo last round";
+  $("undo").textContent = n ? _("Undo round {round}", { round }) : _("Undo last round");
   const table = $("history");
   table.tHead.replaceChildren(el("tr", {}, el("th", { text: "#" }), ...pad.players.map((p) => el("th", { text: p }))));
-  table.tBodies[0].replaceChildren(...pad.rounds.map((r, i) => el("tr", {}, el("td", { text: String(i + 1) }),
-    ...st.points[i].map((p, s) => el("td", { class: s === r.out ? "went-out" : "", text: (s === r.out ? "★ " : "") + p })))));
-  table.tFoot.replaceChildren(el("tr", {}, el("th", { text: "Σ" }), ...st.totals.map((t) => el("th", { text: String(t) }))));
+  table.tBodies[0].replaceChildren(...pad.rounds.map((r, i) => el("tr", {}, el("td", { text: num(i + 1) }),
+    ...st.points[i].map((p, s) => el("td", { class: s === r.out ? "went-out" : "", text: (s === r.out ? "★ " : "") + num(p) })))));
+  table.tFoot.replaceChildren(el("tr", {}, el("th", { text: "Σ" }), ...st.totals.map((t) => el("th", { text: num(t) }))));
   $("history-note").hidden = !n;
   $("board-error").textContent = "";
 }
@@ -202,7 +227,7 @@ function beginRound() {
 }
 
 function undoRound() {
-  try { P.undo(pad); } catch (err) { $("board-error").textContent = err.message; return; }
+  try { P.undo(pad); } catch (err) { $("board-error").textContent = says(err); return; }
   save();
   render();
 }
@@ -211,14 +236,14 @@ let armed = null;
 function newMatch() {
   const button = $("new-match");
   if (pad.rounds.length && armed === null) {
-    button.textContent = "Tap again to end this match";
+    button.textContent = _("Tap again to end this match");
     button.classList.add("armed");
-    armed = setTimeout(() => { armed = null; button.textContent = "New match"; button.classList.remove("armed"); }, 4000);
+    armed = setTimeout(() => { armed = null; button.textContent = _("New match"); button.classList.remove("armed"); }, 4000);
     return;
   }
   clearTimeout(armed);
   armed = null;
-  button.textContent = "New match";
+  button.textContent = _("New match");
   button.classList.remove("armed");
   localStorage.setItem(PREVIOUS, JSON.stringify(P.toRecord(pad)));
   const names = pad.players;
@@ -250,7 +275,7 @@ async function importMatch(event, errorId) {
   try {
     const text = await file.text();
     let record;
-    try { record = JSON.parse(text); } catch { throw new P.PadError(`${file.name} is not JSON`); }
+    try { record = JSON.parse(text); } catch { throw new P.PadError(N_("{file} is not JSON"), { file: file.name }); }
     const read = P.fromRecord(DATA, record);
     if (pad) localStorage.setItem(PREVIOUS, JSON.stringify(P.toRecord(pad)));
     pad = read;
@@ -258,7 +283,7 @@ async function importMatch(event, errorId) {
     save();
     render();
   } catch (err) {
-    $(errorId).textContent = `Not imported: ${err.message}`;
+    $(errorId).textContent = _("Not imported: {reason}", { reason: says(err) });
   }
 }
 
@@ -275,7 +300,7 @@ function entryHands() {
 
 function renderEntry() {
   const st = P.standing(pad);
-  $("entry-title").textContent = `Round ${pad.rounds.length + 1}`;
+  $("entry-title").textContent = _("Round {round}", { round: num(pad.rounds.length + 1) });
   const who = $("who-out");
   who.replaceChildren(...pad.players.map((name, seat) => el("button", {
     type: "button", class: "person", "aria-pressed": String(draft.out === seat), disabled: st.eliminated.includes(seat),
@@ -291,7 +316,7 @@ function renderEntry() {
     return el("button", {
       type: "button", role: "tab", class: "tab", "aria-selected": String(seat === draft.tab), "data-seat": seat,
       onclick: () => { draft.tab = seat; save(); renderEntry(); },
-    }, el("span", { class: "name", text: pad.players[seat] }), el("span", { class: "pts", text: cards ? `${P.handPoints(pad, hand)} pts` : "—" }));
+    }, el("span", { class: "name", text: pad.players[seat] }), el("span", { class: "pts", text: cards ? _("{points} pts", { points: num(P.handPoints(pad, hand)) }) : "—" }));
   }));
   const kinds = $("kinds");
   kinds.replaceChildren();
@@ -300,39 +325,41 @@ function renderEntry() {
     pad.kinds.forEach((k, i) => {
       const count = hand[k.kind] || 0;
       const wild = k.kind.startsWith("W");
+      const name = _(k.name);
       const color = wild ? "W" : /^\d$/.test(k.kind) ? COLORS[Number(k.kind) % 4] : COLORS[i % 4];
       const face = el("button", {
         type: "button", class: `face c-${color}`, "data-kind": k.kind,
-        "aria-label": `${k.name}, ${k.points} points: add one (${count} now)`, onclick: () => setCount(k.kind, count + 1),
+        "aria-label": _("{card}, {points} points: add one ({count} now)", { card: name, points: num(k.points), count: num(count) }), onclick: () => setCount(k.kind, count + 1),
       }, el("span", { class: "glyph", text: FACE[k.kind] || k.kind }));
-      if (!/^\d$/.test(k.kind)) face.append(el("span", { class: "val", text: `${k.points} pts` }));
+      if (!/^\d$/.test(k.kind)) face.append(el("span", { class: "val", text: _("{points} pts", { points: num(k.points) }) }));
       if (count) face.append(el("span", { class: "badge", text: `×${count}` }));
       const input = el("input", {
         type: "number", inputmode: "numeric", min: 0, max: k.deck, value: count || "",
-        "aria-label": `how many ${k.name}`, "data-kind": k.kind,
+        "aria-label": _("how many {card}", { card: name }), "data-kind": k.kind,
         onchange: (e) => setCount(k.kind, Math.max(0, Math.floor(Number(e.target.value) || 0))),
       });
-      const minus = el("button", { type: "button", class: "minus", "aria-label": `remove one ${k.name}`, disabled: !count, text: "−", onclick: () => setCount(k.kind, count - 1) });
+      const minus = el("button", { type: "button", class: "minus", "aria-label": _("remove one {card}", { card: name }), disabled: !count, text: "−", onclick: () => setCount(k.kind, count - 1) });
       const tile = el("div", { class: `kind${count ? " has" : ""}` }, face);
-      if (!/^\d$/.test(k.kind)) tile.append(el("span", { class: "kname", text: k.name }));
+      if (!/^\d$/.test(k.kind)) tile.append(el("span", { class: "kname", text: name }));
       tile.append(el("span", { class: "count" }, minus, input));
       kinds.append(tile);
     });
     const cards = Object.values(hand).reduce((a, b) => a + b, 0);
-    $("hand-sum").textContent = `${pad.players[draft.tab]}: ${cards} card${cards === 1 ? "" : "s"}, ${P.handPoints(pad, hand)} points`;
+    $("hand-sum").textContent = ngettext("{who}: {count} card, {points} points", "{who}: {count} cards, {points} points", cards,
+      { who: pad.players[draft.tab], points: num(P.handPoints(pad, hand)) });
   }
   const save_ = $("save-round");
   let ready = draft.out !== null;
   if (ready) {
     try { P.checkRound(pad, { out: draft.out, hands: entryHands() }); $("entry-error").textContent = ""; }
-    catch (err) { ready = false; $("entry-error").textContent = err.message; }
+    catch (err) { ready = false; $("entry-error").textContent = says(err); }
   } else $("entry-error").textContent = "";
   save_.disabled = !ready;
   if (ready) {
     const pts = P.roundPoints(pad, { out: draft.out, hands: entryHands() });
-    const gain = pad.mode === "winner" || pad.mode === "partners" ? ` · ${sideName(draft.out)} +${pts[draft.out]}` : "";
-    save_.textContent = `Save round${gain}`;
-  } else save_.textContent = "Save round";
+    save_.textContent = pad.mode === "winner" || pad.mode === "partners"
+      ? _("Save round · {who} +{points}", { who: sideName(draft.out), points: num(pts[draft.out]) }) : _("Save round");
+  } else save_.textContent = _("Save round");
 }
 
 function chooseOut(seat) {
@@ -351,7 +378,7 @@ function setCount(kind, count) {
 }
 
 function saveRound() {
-  try { P.addRound(pad, draft.out, entryHands()); } catch (err) { $("entry-error").textContent = err.message; return; }
+  try { P.addRound(pad, draft.out, entryHands()); } catch (err) { $("entry-error").textContent = says(err); return; }
   draft = null;
   save();
   render();
@@ -383,6 +410,11 @@ $("import-setup").addEventListener("change", (e) => importMatch(e, "setup-error"
 $("cancel").addEventListener("click", () => { draft = null; save(); render(); });
 $("save-round").addEventListener("click", saveRound);
 
+translateDocument();
+document.title = _("Score pad · unokit");
+$("totals").setAttribute("aria-label", _("Totals"));
+$("hand-tabs").setAttribute("aria-label", _("Hands"));
+$("kinds").setAttribute("aria-label", _("Kinds of card"));
 load();
 render();
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});

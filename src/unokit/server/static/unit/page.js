@@ -2,6 +2,7 @@
 // draws it and turns touches into presses: tap a lit pile for a press, hold it two seconds
 // for a Wild Clear, Go to begin a round or to re-set the unit after an overload or a time-out.
 import { $ } from "../dom.js";
+import { _, join, ngettext, num, pgettext, translateDocument } from "../i18n.js";
 import { Device } from "./device.js";
 import { freshSeed } from "./rng.js";
 import { LIGHTS } from "./model.js";
@@ -104,20 +105,20 @@ function flashNotLit(pile) {
   node.classList.remove("nope");
   void node.offsetWidth;
   node.classList.add("nope");
-  $("#hint").textContent = device.phase === "turn" ? `Pile ${pile} is not lit this turn.` : hintText();
+  $("#hint").textContent = device.phase === "turn" ? _("Pile {pile} is not lit this turn.", { pile }) : hintText();
 }
 
 // -- drawing --------------------------------------------------------------------------
 const pileNode = (n) => document.querySelector(`.pile[data-pile="${n}"]`);
 
 function hintText() {
-  if (device.phase === "off") return device.round ? "Round over. Press Go to begin the next round." : "Deal 7 each, put one card face up on each pile, then press Go.";
-  if (device.phase === "overload") return "Draw the cards shown, then press Go for the next player.";
-  if (device.phase === "timeout") return "Time ran out: take back any cards you tried to play, draw 6, then press Go.";
-  if (armed === "clear") return "Wild Clear: lay it on a lit pile and tap that pile (or hold any lit pile two seconds).";
-  if (armed === "give") return "Wild Give Away: lay it on a lit pile and tap that pile. If it overloads, give the cards away.";
-  if (armed === "two") return "Discard Two: lay it with one more card of its colour, and press the pile once.";
-  return "Play a card on a lit pile, then tap that pile. No card to play? Draw one; if you still cannot play, tap a lit pile anyway.";
+  if (device.phase === "off") return device.round ? _("Round over. Press Go to begin the next round.") : _("Deal 7 each, put one card face up on each pile, then press Go.");
+  if (device.phase === "overload") return _("Draw the cards shown, then press Go for the next player.");
+  if (device.phase === "timeout") return _("Time ran out: take back any cards you tried to play, draw 6, then press Go.");
+  if (armed === "clear") return _("Wild Clear: lay it on a lit pile and tap that pile (or hold any lit pile two seconds).");
+  if (armed === "give") return _("Wild Give Away: lay it on a lit pile and tap that pile. If it overloads, give the cards away.");
+  if (armed === "two") return _("Discard Two: lay it with one more card of its colour, and press the pile once.");
+  return _("Play a card on a lit pile, then tap that pile. No card to play? Draw one; if you still cannot play, tap a lit pile anyway.");
 }
 
 function draw(now = performance.now()) {
@@ -130,10 +131,13 @@ function draw(now = performance.now()) {
     const lit = phase === "turn" && device.lit.includes(n);
     const light = phase === "off" ? "blue" : LIGHTS[lights[n - 1]];
     node.className = `pile${lit ? " lit" : ""} light-${light}`;
-    node.querySelector(".state").textContent = phase === "off" ? "" : lit ? "LIT" : "not lit";
-    node.querySelector(".count").textContent = phase === "off" ? "" : `${counters[n - 1]} press${counters[n - 1] === 1 ? "" : "es"}`;
+    const presses = ngettext("{count} press", "{count} presses", counters[n - 1]);
+    node.querySelector(".state").textContent = phase === "off" ? "" : lit ? _("LIT") : _("not lit");
+    node.querySelector(".count").textContent = phase === "off" ? "" : presses;
     node.setAttribute("aria-disabled", String(!lit));
-    node.setAttribute("aria-label", phase === "off" ? `Pile ${n}` : `Pile ${n}, ${lit ? "lit" : "not lit"}, light ${light}, ${counters[n - 1]} presses`);
+    const fields = { pile: n, light: pgettext("light", light), presses };
+    node.setAttribute("aria-label", phase === "off" ? _("Pile {pile}", fields)
+      : lit ? _("Pile {pile}, lit, light {light}, {presses}", fields) : _("Pile {pile}, not lit, light {light}, {presses}", fields));
   }
   for (const b of document.querySelectorAll("#specials button")) {
     b.setAttribute("aria-pressed", String(armed === b.dataset.arm));
@@ -144,24 +148,24 @@ function draw(now = performance.now()) {
   const left = device.left(now);
   $("#clock-bar").hidden = left === null;
   if (left !== null) $("#clock-bar span").style.width = `${Math.max(0, (device.deadline - now) / (device.timer * 10))}%`;
-  if (phase === "off") { big.textContent = "GO"; small.textContent = device.round ? "Press Go for the next round" : "Press Go to begin the round"; }
+  if (phase === "off") { big.textContent = _("GO"); small.textContent = device.round ? _("Press Go for the next round") : _("Press Go to begin the round"); }
   else if (phase === "turn") {
     const pattern = [1, 2, 3].map((p) => (device.lit.includes(p) ? String(p) : "–")).join(" ");
-    big.textContent = left !== null ? String(left) : pattern;
-    small.textContent = left !== null ? `seconds · ${litWords(false)}` : litWords(true);
-  } else { big.textContent = String(device.pending.draw); small.textContent = phase === "overload" ? "overload" : "time ran out"; }
-  if (volumeMode !== null) { big.textContent = String(prefs.volume); small.textContent = "volume 1–5: press Go to change"; }
+    big.textContent = left !== null ? num(left) : pattern;
+    small.textContent = left !== null ? _("seconds · {lit}", { lit: litWords() }) : _("turn {turn} · {lit}", { turn: num(device.turn), lit: litWords() });
+  } else { big.textContent = num(device.pending.draw); small.textContent = phase === "overload" ? _("overload") : _("time ran out"); }
+  if (volumeMode !== null) { big.textContent = num(prefs.volume); small.textContent = _("volume 1–5: press Go to change"); }
   $("#display").classList.toggle("low", left !== null && left <= 3);
   $("#go").classList.toggle("ready", phase !== "turn");
-  $("#go").setAttribute("aria-label", phase === "off" ? "Go: begin the round" : phase === "turn" ? "Go (the round is running)" : "Go: re-set the unit for the next player");
+  $("#go").setAttribute("aria-label", phase === "off" ? _("Go: begin the round") : phase === "turn" ? _("Go (the round is running)") : _("Go: re-set the unit for the next player"));
   $("#hint").textContent = hintText();
   $("#end-round").hidden = phase === "off";
   drawAlarm();
 }
 
-function litWords(withTurn) {
-  const piles = device.lit.length === 1 ? `pile ${device.lit[0]}` : `piles ${device.lit.slice(0, -1).join(", ")} and ${device.lit[device.lit.length - 1]}`;
-  return withTurn ? `turn ${device.turn} · ${piles} lit` : `${piles} lit`;
+function litWords() {
+  const lit = device.lit;
+  return lit.length === 1 ? _("pile {pile} lit", { pile: lit[0] }) : _("piles {piles} lit", { piles: join(lit) });
 }
 
 function drawAlarm() {
@@ -170,17 +174,17 @@ function drawAlarm() {
   const show = phase === "overload" || phase === "timeout";
   if (!show) { box.hidden = true; return; }
   const n = pending.draw;
-  const cards = `${n} card${n === 1 ? "" : "s"}`;
   const wasHidden = box.hidden;
   box.hidden = false;
   box.className = phase;
-  $("#alarm-title").textContent = phase === "overload" ? `Pile ${pending.pile} overloads!` : "Time's up!";
-  $("#alarm-number").textContent = String(n);
-  $("#alarm-text").textContent = phase === "timeout" ? `Draw ${cards}` : pending.give ? `Give ${cards} away` : `Draw ${cards}`;
+  $("#alarm-title").textContent = phase === "overload" ? _("Pile {pile} overloads!", { pile: pending.pile }) : _("Time's up!");
+  $("#alarm-number").textContent = num(n);
+  $("#alarm-text").textContent = phase !== "timeout" && pending.give
+    ? ngettext("Give {count} card away", "Give {count} cards away", n) : ngettext("Draw {count} card", "Draw {count} cards", n);
   $("#alarm-help").textContent = phase === "timeout"
-    ? "Take back any cards you tried to play, draw 6, then press Go for the next player."
-    : pending.give ? "Your Wild Give Away overloaded: hand the cards to any players you choose (your last card? Then you draw them). Then press Go."
-      : "Then press Go for the next player.";
+    ? _("Take back any cards you tried to play, draw 6, then press Go for the next player.")
+    : pending.give ? _("Your Wild Give Away overloaded: hand the cards to any players you choose (your last card? Then you draw them). Then press Go.")
+      : _("Then press Go for the next player.");
   if (wasHidden) $("#alarm-go").focus();
 }
 
@@ -258,9 +262,10 @@ $("#end-round").addEventListener("click", () => { device.endRound(); armed = nul
 
 // -- sound and settings ---------------------------------------------------------------
 const form = $("#settings form");
+const muteWords = () => (prefs.muted ? _("Muted") : _("Sound {volume}", { volume: num(prefs.volume) }));
 function showPrefs() {
   $("#mute").setAttribute("aria-pressed", String(prefs.muted));
-  $("#mute").textContent = prefs.muted ? "Muted" : `Sound ${prefs.volume}`;
+  $("#mute").textContent = muteWords();
   form.elements.volume.value = String(prefs.volume);
   form.elements["volume-out"].value = String(prefs.volume);
   form.elements.muted.checked = prefs.muted;
@@ -286,7 +291,7 @@ form.addEventListener("input", () => {
   sound.setVolume(prefs.volume);
   sound.setMuted(prefs.muted);
   save();
-  $("#mute").textContent = prefs.muted ? "Muted" : `Sound ${prefs.volume}`;
+  $("#mute").textContent = muteWords();
   $("#mute").setAttribute("aria-pressed", String(prefs.muted));
   draw();
 });
@@ -303,6 +308,12 @@ $("#settings").addEventListener("close", () => {
 // -- offline: one service worker for the companion pages --------------------------------
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
+translateDocument();
+document.title = _("Triple Play unit · unokit");
+$("#device").setAttribute("aria-label", _("The Triple Play unit"));
+$("#piles").setAttribute("aria-label", _("The three discard piles: tap a lit pile when you play on it, hold it two seconds for a Wild Clear"));
+$("#specials").setAttribute("aria-label", _("Special cards: tap one, then the lit pile you play it on"));
+form.elements.seconds.setAttribute("aria-label", _("seconds a turn"));
 showPrefs();
 draw();
 keepAwake();
