@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 from tests.server.browser_kit import DESKTOP, PHONE, module_browser, shots_dir, start_server
@@ -526,3 +527,29 @@ def test_the_score_pad_reads_right_to_left_in_arabic_with_its_card_faces_left_to
     assert faces == ["ltr", "ltr"], faces
     assert page.evaluate(WIDER_THAN_WINDOW) <= 0, page.evaluate(OUTSIDE)
     page.close()
+
+
+def test_a_refusal_the_server_sends_is_told_in_the_readers_language(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """End to end: the server refuses a spectator's move with its code, and the German page,
+    with the catalogue it was served, tells that code's German sentence, not the English."""
+    made = module_server.post("/api/tables", {"name": "Ann", "seats": 2, "bots": ["greedy"]})
+    with module_server.seat(made["table"]) as ws:  # a spectator
+        assert json.loads(ws.recv(timeout=10))["type"] == "hello"
+        ws.send(json.dumps({"type": "act", "action": "draw", "id": 1}))
+        frame = json.loads(ws.recv(timeout=10))
+        while frame["type"] != "error":
+            frame = json.loads(ws.recv(timeout=10))
+    assert frame["reason"] == "spectator" and frame["message"].startswith("spectators")
+    german = httpx.get(f"{module_server.base}/i18n/de.json", timeout=10).json()["reasons"]
+    german = german["spectator"]
+    page = seated(module_browser, module_server, "de", PHONE)
+    told = page.evaluate(
+        """(frame) => import('/static/refusals.js').then((r) =>
+             r.refusalWords(frame, { seat: 0, table: { seats: [{ name: 'Ann' }] } }))""",
+        frame,
+    )
+    page.close()
+    assert told.lower().startswith(german.lower().rstrip(".")), (told, german)
+    assert "spectators" not in told
