@@ -44,6 +44,13 @@ const plurals = new Intl.PluralRules(tag);
 const numbers = new Intl.NumberFormat(`${tag}-u-nu-latn`);
 const lists = new Intl.ListFormat(tag, { type: "conjunction" });
 
+/** Each refusal code's sentence in this language (an error frame's `reason`; a plural one as
+ *  forms keyed by CLDR category), filled from the frame's `params` by refusals.js. */
+export const reasons = data.reasons && typeof data.reasons === "object" ? data.reasons : {};
+
+/** The form of `forms` (keyed by CLDR category) this language uses for `n`. */
+export function pluralForm(forms, n) { return forms[plurals.select(n)] || forms.other; }
+
 /** The languages offered, each in its own words. */
 export const languages = data.languages;
 export const rtl = Boolean(data.rtl);
