@@ -505,4 +505,9 @@ def test_the_lobby_says_a_refusal_of_the_form_in_the_readers_language(
     page.click("#create button[type=submit]")
     page.wait_for_selector("#create-error:not([hidden])")
     assert page.inner_text("#create-error") == "Ein Name darf kein < oder > enthalten"
+    page.fill("#create input[name=name]", "Ann")
+    page.fill("#create input[name=target]", "99999999")  # a field the form names by its label
+    page.click("#create button[type=submit]")
+    page.wait_for_function("document.querySelector('#create-error').textContent.includes('100')")
+    assert page.inner_text("#create-error") == "Zielpunktzahl: höchstens 100.000"
     page.context.close()

@@ -127,7 +127,15 @@ export function refusalText(data) {
   let text = typeof data.reason === "string" && Object.hasOwn(reasons, data.reason) ? reasons[data.reason] : null;
   if (text && typeof text === "object" && Number.isFinite(params.n)) text = pluralForm(text, params.n);
   if (typeof text !== "string" || [...text.matchAll(/\{(\w+)\}/g)].some((m) => !(m[1] in params))) return null;
-  return cap(text.replace(/\{(\w+)\}/g, (all, k) => (typeof params[k] === "number" ? num(params[k]) : String(params[k]))));
+  const said = (k) => (typeof params[k] === "number" ? num(params[k]) : k === "where" ? fieldLabel(params[k]) : String(params[k]));
+  return cap(text.replace(/\{(\w+)\}/g, (all, k) => said(k)));
+}
+
+/** A field the server names (`name`, `target`) as the form's label for it says it. */
+function fieldLabel(where) {
+  const input = document.querySelector(`form [name="${CSS.escape(String(where))}"]`);
+  const label = input && input.closest("label") && input.closest("label").querySelector("span");
+  return label ? label.textContent.trim() : String(where);
 }
 
 /** The place under the create button where a refusal of the form is said. */
