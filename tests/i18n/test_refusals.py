@@ -56,6 +56,8 @@ _SAMPLES = [
     ("companion", "R7"),
     ("needed", "Draw Two"),
     ("what", "a name"),
+    ("why", "a formatting or direction character"),
+    ("ord(", "200D"),
 ]
 
 
@@ -146,12 +148,19 @@ def test_every_refusal_the_server_writes_has_a_code() -> None:
 
 def test_every_refusal_of_a_name_title_or_house_rule_has_a_code() -> None:
     """The lobby's form: each rule a name, a title or a house rule breaks reads back as a
-    code (a character of a refused kind keeps its English: its kind is a word)."""
+    code, and so does each kind of character a name or a title may not hold."""
     reasons = _reasons(["server/names.py", "server/bounds.py"], {"ValueError"})
     assert len(reasons) >= 9
-    refused_char = re.compile(r"a (name|title) may not hold .* \(U\+\w+\)")
-    missing = [r for r in reasons if classify(r) is None and not refused_char.fullmatch(r)]
+    missing = [r for r in reasons if classify(r) is None]
     assert missing == []
+    kinds = []
+    for ch in ("\x01", "\u200d", "\ud800", "\ue000", "\u0378", "\u2028", "\u2029", "\u3164"):
+        for check in (check_name, check_title):
+            with pytest.raises(ValueError) as err:
+                check("Ann" + ch)
+            r = classify(str(err.value))
+            kinds.append(r and r.code)
+    assert len(set(kinds)) == 16 and None not in kinds
     wrong = [
         (check_name, "x" * 41),
         (check_title, "<b>"),

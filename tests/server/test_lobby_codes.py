@@ -35,6 +35,7 @@ def test_each_refusal_of_the_form_and_a_join_says_its_code(make_client: Any) -> 
         ({"name": "x" * 41}, "field_long", {"where": "name", "n": 40}),
         ({"name": ""}, "field_short", {"where": "name", "n": 1}),
         ({"name": "<b>"}, "name_angle", {}),
+        ({"name": "Ann\u200d"}, "name_format", {"hex": "200D"}),
         ({"title": "--"}, "title_blank", {}),
         ({"seats": "many"}, "field_integer", {"where": "seats"}),
     ]
