@@ -68,7 +68,8 @@ def test_a_mistake_is_one_line_in_the_pseudo_language(tmp_path: Path) -> None:
 
 def test_the_rarer_mistakes_are_one_line_in_the_pseudo_language(tmp_path: Path) -> None:
     """A record malformed inside, one that --watch cannot play back, a record or output
-    path that cannot be used: each one line, its words all from the catalogue."""
+    path that cannot be used, a bot that cannot play the table: each one line, its words all
+    from the catalogue."""
     seat = tmp_path / "seat.json"
     seat.write_text('{"format": "unokit.game.seat", "events": 5}')
     (tmp_path / "rounds.json").write_text('{"format": "unokit.match.seat", "rounds": [1]}')
@@ -82,13 +83,15 @@ def test_the_rarer_mistakes_are_one_line_in_the_pseudo_language(tmp_path: Path) 
         ("replay", "--watch", str(seat)),
         ("demo", "--record", str(tmp_path / "no" / "such" / "game.json")),
         ("demo", "--record", str(tmp_path)),
+        ("play", "--bots", "learned", "--players", "3"),  # no weights for three players
+        ("play", "--bots", "learned:weights=mattel-2021-4p", "--players", "3"),
     )
     for args in mistakes:
         done = _run(*args, "--lang", "qps")
         assert done.returncode == 2, done.stderr
         lines = done.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("⟦"), done.stderr
-        shown = lines[0].replace(str(tmp_path), "")  # the path the user gave
+        shown = lines[0].replace(str(tmp_path), "").replace("learned", "")  # as typed
         assert _plain(shown) == set(), lines[0]
 
 
