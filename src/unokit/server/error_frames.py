@@ -84,6 +84,8 @@ LOBBY: tuple[Template, ...] = tuple(
             N_("the bots' reaction time is {least} to {most} s on this server, not {value}"),
         ),
         ("tables_full", N_("this server holds all the tables it can: try again later")),
+        ("requests_slow", N_("too many requests from one address: slow down")),
+        ("opened_slow", N_("too many connections opened from one address: slow down")),
         (
             "tables_per_address",
             N_(

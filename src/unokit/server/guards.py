@@ -192,8 +192,9 @@ class RateLimits:
                     await _refuse_socket(receive, send, wait)
                     return
                 what = "connections opened" if kind == "connects" else "requests"
+                text = f"too many {what} from one address: slow down"
                 response = JSONResponse(
-                    {"error": f"too many {what} from one address: slow down"},
+                    {"error": text, **_first_reason([text])},
                     status_code=429,
                     headers={"Retry-After": str(wait)},
                 )
