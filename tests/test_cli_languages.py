@@ -66,6 +66,35 @@ def test_a_mistake_is_one_line_in_the_pseudo_language(tmp_path: Path) -> None:
         assert _plain(lines[0]) == set(), lines[0]
 
 
+def test_the_rarer_mistakes_are_one_line_in_the_pseudo_language(tmp_path: Path) -> None:
+    """A record malformed inside, one that --watch cannot play back, a record or output
+    path that cannot be used, a bot that cannot play the table: each one line, its words all
+    from the catalogue."""
+    seat = tmp_path / "seat.json"
+    seat.write_text('{"format": "unokit.game.seat", "events": 5}')
+    (tmp_path / "rounds.json").write_text('{"format": "unokit.match.seat", "rounds": [1]}')
+    (tmp_path / "pad.json").write_text('{"format": "unokit.scorepad"}')
+    (tmp_path / "bytes.json").write_bytes(b"\xff\xfe")
+    mistakes = (
+        ("replay", str(seat)),
+        ("replay", str(tmp_path / "rounds.json")),
+        ("replay", str(tmp_path / "pad.json")),
+        ("replay", str(tmp_path / "bytes.json")),
+        ("replay", "--watch", str(seat)),
+        ("demo", "--record", str(tmp_path / "no" / "such" / "game.json")),
+        ("demo", "--record", str(tmp_path)),
+        ("play", "--bots", "learned", "--players", "3"),  # no weights for three players
+        ("play", "--bots", "learned:weights=mattel-2021-4p", "--players", "3"),
+    )
+    for args in mistakes:
+        done = _run(*args, "--lang", "qps")
+        assert done.returncode == 2, done.stderr
+        lines = done.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("⟦"), done.stderr
+        shown = lines[0].replace(str(tmp_path), "").replace("learned", "")  # as typed
+        assert _plain(shown) == set(), lines[0]
+
+
 def test_the_command_line_follows_lang_and_the_option_wins() -> None:
     done = _run("demo", "--players", "99", lang="de_DE.UTF-8")
     assert done.stderr.strip() == (

@@ -202,7 +202,7 @@ _CARD_NAMES = ("card", "drawn", "companion", "top", "wild")
 _BY_NAME = ("top", "wild")
 """Of those, the ones the English reason writes as the card's name, not its code."""
 _COLORS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
-_NUMBERS = ("seat", "players", "target", "turn", "n", "pile", "a", "b")
+_NUMBERS = ("seat", "players", "target", "turn", "n", "pile", "a", "b", "low", "high", "count")
 
 
 @cache

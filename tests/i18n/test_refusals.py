@@ -21,7 +21,9 @@ from unokit.cards import Card
 from unokit.errors import IllegalAction
 from unokit.i18n import LANGUAGES, PSEUDO, catalogue
 from unokit.refusals import Refusal, classify, tell, templates
+from unokit.server.bounds import check_house
 from unokit.server.error_frames import SERVER, error_frame
+from unokit.server.names import check_name, check_title
 from unokit.words import card_name
 
 SOURCES = Path(unokit.__file__).parent
@@ -53,6 +55,9 @@ _SAMPLES = [
     ("drawn", "R7"),
     ("companion", "R7"),
     ("needed", "Draw Two"),
+    ("what", "a name"),
+    ("why", "a formatting or direction character"),
+    ("ord(", "200D"),
 ]
 
 
@@ -123,19 +128,67 @@ def test_every_reason_the_engines_and_parsers_write_has_a_code() -> None:
 def test_every_refusal_the_server_writes_has_a_code() -> None:
     reasons = _reasons(
         SERVER_FILES,
-        {"TableError", "LimitError", "UnavailableError", "FrameError", "SlowDownError", "refuse"},
+        {
+            "TableError",
+            "LimitError",
+            "UnavailableError",
+            "FrameError",
+            "SlowDownError",
+            "BadRequestError",
+            "refuse",
+        },
     )
     reasons += [r for r in _evictions()]
     assert len(reasons) > 40
-    # the lobby's form is answered over HTTP, and a client that breaks the protocol is
-    # a program, not a player: these stay English only
-    lobby = re.compile(
-        r".* seats \d+ to \d+ players, not \d+|at most \d+ (bots fit|tables from) .*"
-        r"|this server holds all the tables it can: .*|seat tokens travel .*"
-        r"|the first frame is .*"
-    )
-    missing = [r for r in reasons if classify(r) is None and not lobby.fullmatch(r)]
+    # a client that breaks the protocol is a program, not a player: these stay English only
+    protocol = re.compile(r"seat tokens travel .*|the first frame is .*")
+    missing = [r for r in reasons if classify(r) is None and not protocol.fullmatch(r)]
     assert missing == []
+
+
+def test_every_refusal_of_a_name_title_or_house_rule_has_a_code() -> None:
+    """The lobby's form: each rule a name, a title or a house rule breaks reads back as a
+    code, and so does each kind of character a name or a title may not hold."""
+    reasons = _reasons(["server/names.py", "server/bounds.py"], {"ValueError"})
+    assert len(reasons) >= 9
+    missing = [r for r in reasons if classify(r) is None]
+    assert missing == []
+    kinds = []
+    for ch in ("\x01", "\u200d", "\ud800", "\ue000", "\u0378", "\u2028", "\u2029", "\u3164"):
+        for check in (check_name, check_title):
+            with pytest.raises(ValueError) as err:
+                check("Ann" + ch)
+            r = classify(str(err.value))
+            kinds.append(r and r.code)
+    assert len(set(kinds)) == 16 and None not in kinds
+    wrong = [
+        (check_name, "x" * 41),
+        (check_title, "<b>"),
+        (check_name, "a\u0301\u0301\u0301\u0301"),
+        (check_title, "--"),
+        (check_house, {"stacking": 3}),
+        (check_house, {"scoring": "most"}),
+        (check_house, {"target": 1.5}),
+        (check_house, {"new_wild_points": 5000}),
+        (check_house, {"x" * 41: True}),
+    ]
+    codes = []
+    for check, value in wrong:
+        with pytest.raises(ValueError) as err:
+            check(value)  # type: ignore[operator]
+        r = classify(str(err.value))
+        codes.append(r and r.code)
+    assert codes == [
+        "name_long",
+        "title_angle",
+        "name_marks",
+        "title_blank",
+        "house_bool",
+        "house_choice",
+        "house_whole",
+        "house_range",
+        "house_key_long",
+    ]
 
 
 def _evictions() -> list[str]:
@@ -166,6 +219,11 @@ def _params(template: str) -> dict[str, object]:
         "limit": 4096,
         "where": "action",
         "detail": "Field required",
+        "key": "target",
+        "choices": "winner, partnership",
+        "least": "0",
+        "most": "4",
+        "value": "9",
     }
     return {k: values.get(k, 3) for k in re.findall(r"\{(\w+)\}", template)}
 

@@ -493,3 +493,22 @@ def test_the_lobby_offers_a_seed_only_where_the_server_takes_one_and_says_refusa
         page.close()
     finally:
         seedless.stop()
+
+
+def test_the_lobby_says_a_refusal_of_the_form_in_the_readers_language(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The server answers a refused form with its code; the German page tells it."""
+    page = module_browser.new_context(viewport=PHONE).new_page()
+    page.goto(module_server.base + "/?lang=de")
+    page.wait_for_selector("#preset option", state="attached")
+    page.fill("#create input[name=name]", "<Ann>")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#create-error:not([hidden])")
+    assert page.inner_text("#create-error") == "Ein Name darf kein < oder > enthalten"
+    page.fill("#create input[name=name]", "Ann")
+    page.fill("#create input[name=target]", "99999999")  # a field the form names by its label
+    page.click("#create button[type=submit]")
+    page.wait_for_function("document.querySelector('#create-error').textContent.includes('100')")
+    assert page.inner_text("#create-error") == "Zielpunktzahl: höchstens 100.000"
+    page.context.close()

@@ -26,11 +26,13 @@ def test_tables_per_address_and_in_total_are_limited(make_client: Any) -> None:
         create(client, seats=2)
     refused = client.post("/api/tables", json={"name": "Eve", "seats": 2})
     assert refused.status_code == 429 and "at most 3 tables" in refused.json()["error"]
+    assert (refused.json()["reason"], refused.json()["params"]) == ("tables_per_address", {"n": 3})
     hub = hub_of(client)
     hub.config = hub.config.__class__(**{**hub.config.__dict__, "tables_per_address": 50})
     create(client, seats=2), create(client, seats=2)
     full = client.post("/api/tables", json={"name": "Eve", "seats": 2})
     assert full.status_code == 429 and "all the tables" in full.json()["error"]
+    assert (full.json()["reason"], full.json()["params"]) == ("tables_full", {})
 
 
 def test_seats_per_address_are_limited(make_client: Any) -> None:

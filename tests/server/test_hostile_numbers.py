@@ -68,4 +68,5 @@ def test_the_api_has_a_request_rate_per_address(make_client: Any) -> None:
     refused = client.get("/api/options")
     assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
     assert "slow down" in refused.json()["error"]
+    assert (refused.json()["reason"], refused.json()["params"]) == ("requests_slow", {})
     assert client.get("/health").status_code == 200  # the page and health are not counted

@@ -35,6 +35,7 @@ from unokit.cards import COLORS, Card
 from unokit.envs.codec import ActionCodec
 from unokit.envs.observation import ObservationLayout
 from unokit.events import Event
+from unokit.i18n import _, ngettext
 from unokit.rules import Rules
 
 __all__ = [
@@ -150,9 +151,14 @@ class LearnedNet:
         """``ValueError`` unless these weights were trained for this table."""
         if rules != self.rules or players != self.players:
             raise ValueError(
-                f"the learned weights {name!r} play {_describe(self.rules, self.players)}, "
-                f"not {_describe(rules, players)}; the shipped weights are: "
-                + "; ".join(f"{n} ({w})" for n, w in shipped_weights().items())
+                _(
+                    "the learned weights {name} play {trained}, not {table}; the shipped "
+                    "weights are: {shipped}",
+                    name=repr(name),
+                    trained=_describe(self.rules, self.players),
+                    table=_describe(rules, players),
+                    shipped=_shipped(),
+                )
             )
 
     def save(self, path: Any, **meta: Any) -> None:
@@ -197,12 +203,29 @@ def _describe(rules: Rules, players: int) -> str:
     them (a switch that is on alone, one with a value as ``name=value``)."""
     switches = _switches(rules)
     extra = ", ".join(k if v is True else f"{k}={v}" for k, v in sorted(switches.items()))
-    return (
-        f"{rules.name} {f'with {extra}' if extra else 'without house rules'} at {players} players"
+    if extra:
+        return ngettext(
+            "{game} with {rules} at {n} player",
+            "{game} with {rules} at {n} players",
+            players,
+            game=rules.name,
+            rules=extra,
+            n=players,
+        )
+    return ngettext(
+        "{game} without house rules at {n} player",
+        "{game} without house rules at {n} players",
+        players,
+        game=rules.name,
+        n=players,
     )
 
 
 @cache
+def _shipped() -> str:
+    return "; ".join(f"{n} ({w})" for n, w in shipped_weights().items())
+
+
 def shipped_weights() -> dict[str, str]:
     """Weight name -> what it was trained for, for every file shipped with unokit."""
     out: dict[str, str] = {}
@@ -238,8 +261,11 @@ class LearnedBot(Bot):
             known = shipped_weights()
             if weights not in known:
                 raise ValueError(
-                    f"no learned weights named {weights!r}: the shipped weights are "
-                    + "; ".join(f"{n} ({w})" for n, w in known.items())
+                    _(
+                        "no learned weights named {name}: the shipped weights are {shipped}",
+                        name=repr(weights),
+                        shipped=_shipped(),
+                    )
                 )
         self.weights = weights
         self._greedy = GreedyBot(seed)
@@ -255,8 +281,11 @@ class LearnedBot(Bot):
             if net.rules == rules and net.players == players:
                 return net
         raise ValueError(
-            f"no learned weights for {_describe(rules, players)}: the shipped weights "
-            "are " + "; ".join(f"{n} ({w})" for n, w in shipped_weights().items())
+            _(
+                "no learned weights for {table}: the shipped weights are {shipped}",
+                table=_describe(rules, players),
+                shipped=_shipped(),
+            )
         )
 
     def choose(self, decision: Decision) -> Action | None:

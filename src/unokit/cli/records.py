@@ -33,10 +33,10 @@ _MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What reading a record that is not shaped like one raises (``RecordError`` is one)."""
 
 _FORMATS = {
-    GAME_FORMAT: "a game record",
-    SEAT_FORMAT: "one seat's game record",
-    MATCH_FORMAT: "a match record",
-    MATCH_SEAT_FORMAT: "one seat's match record",
+    GAME_FORMAT: N_("a game record"),
+    SEAT_FORMAT: N_("one seat's game record"),
+    MATCH_FORMAT: N_("a match record"),
+    MATCH_SEAT_FORMAT: N_("one seat's match record"),
 }
 
 
@@ -47,18 +47,27 @@ def load_record(path: Path) -> dict[str, Any]:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as err:
         raise BadInput(
-            f"{path} is not UTF-8 text (byte {err.start}): not a unokit record"
+            _(
+                "{path} is not UTF-8 text (byte {byte}): not a unokit record",
+                path=path,
+                byte=err.start,
+            )
         ) from None
     except OSError as err:
-        raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
+        raise BadInput(
+            _("cannot read {path}: {error}", path=path, error=err.strerror or err)
+        ) from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as err:
         raise BadInput(_("{path} is not JSON: {error}", path=path, error=err)) from None
     except RecursionError:
         raise BadInput(
-            f"{path} is not a unokit record: its JSON is nested too deeply to read "
-            "(a record is a few levels deep)"
+            _(
+                "{path} is not a unokit record: its JSON is nested too deeply to read "
+                "(a record is a few levels deep)",
+                path=path,
+            )
         ) from None
     if not isinstance(record, dict):
         raise BadInput(_("{path} is not a unokit record (a record is a JSON object)", path=path))
@@ -70,27 +79,49 @@ def load_record(path: Path) -> dict[str, Any]:
             )
         if fmt == "unokit.scorepad":
             raise BadInput(
-                f"{path} is a score pad (a match played with real cards): "
-                f"'unokit score show {path}' prints it"
+                _(
+                    "{path} is a score pad (a match played with real cards): "
+                    "'unokit score show {path}' prints it",
+                    path=path,
+                )
             )
         raise BadInput(
-            f"{path} is not a unokit record (format {fmt!r}; replay reads {', '.join(_FORMATS)})"
+            _(
+                "{path} is not a unokit record (format {format}; replay reads {formats})",
+                path=path,
+                format=repr(fmt),
+                formats=", ".join(_FORMATS),
+            )
         )
     return record
+
+
+def _detail(err: Exception) -> str:
+    """What Python says went wrong reading a record (``KeyError: 'seat'``), kept as it is."""
+    return f"{type(err).__name__}: {err}"
 
 
 def _checked(path: Path, what: str, build: Callable[[], Any]) -> Any:
     try:
         return build()
     except RecordError as err:
-        raise BadInput(f"{path}: {what} refused: {err}") from None
+        raise BadInput(
+            _("{path}: {what} refused: {error}", path=path, what=what, error=err)
+        ) from None
     except _MALFORMED as err:
-        raise BadInput(f"{path}: {what} is malformed: {type(err).__name__}: {err}") from None
+        raise BadInput(
+            _(
+                "{path}: {what} is malformed: {error}",
+                path=path,
+                what=what,
+                error=_detail(err),
+            )
+        ) from None
 
 
 def _events(path: Path, events: Any, where: str) -> list[Event]:
     if not isinstance(events, list):
-        raise BadInput(f"{path}: {where}'s events are not a list")
+        raise BadInput(_("{path}: the events of {where} are not a list", path=path, where=where))
     out = []
     for number, data in enumerate(events):
         try:
@@ -99,7 +130,13 @@ def _events(path: Path, events: Any, where: str) -> list[Event]:
             out.append(Event.from_json(data))
         except _MALFORMED as err:
             raise BadInput(
-                f"{path}: {where}, event {number} is malformed ({type(err).__name__}: {err})"
+                _(
+                    "{path}: {where}, event {number} is malformed ({error})",
+                    path=path,
+                    where=where,
+                    number=number,
+                    error=_detail(err),
+                )
             ) from None
     return out
 
@@ -113,12 +150,21 @@ def _check_stated(path: Path, stated: Any, replayed: dict[str, Any], where: str)
     if stated is None:
         return
     if not isinstance(stated, dict):
-        raise BadInput(f"{path}: {where}'s result is not a JSON object")
+        raise BadInput(
+            _("{path}: the result of {where} is not a JSON object", path=path, where=where)
+        )
     for key, value in replayed.items():
         if key in stated and stated[key] != value:
             raise BadInput(
-                f"{path}: {where} states {key} {stated[key]!r}, but its replay gives "
-                f"{value!r}: the record was changed after it was written"
+                _(
+                    "{path}: {where} states {key} {stated}, but its replay gives {value}: "
+                    "the record was changed after it was written",
+                    path=path,
+                    where=where,
+                    key=key,
+                    stated=repr(stated[key]),
+                    value=repr(value),
+                )
             )
 
 
@@ -159,18 +205,20 @@ def _print_result(result: Any, names: list[str]) -> None:
 
 
 def _checked_game(path: Path, record: dict[str, Any]) -> Game:
-    game: Game = _checked(path, "the game record", lambda: Game.replay(record))
-    _check_stated(path, record.get("result"), _game_result(game), "the game record")
+    game: Game = _checked(path, _("the game record"), lambda: Game.replay(record))
+    _check_stated(path, record.get("result"), _game_result(game), _("the game record"))
     return game
 
 
 def _checked_match(path: Path, record: dict[str, Any]) -> Match:
-    match: Match = _checked(path, "the match record", lambda: Match.replay(record))
+    match: Match = _checked(path, _("the match record"), lambda: Match.replay(record))
     stated = {k: record[k] for k in ("scores", "over", "winner") if k in record}
     replayed = {"scores": match.scores, "over": match.over, "winner": match.winner}
-    _check_stated(path, stated, replayed, "the match record")
+    _check_stated(path, stated, replayed, _("the match record"))
     for number, (game, data) in enumerate(zip(match.rounds, record["rounds"], strict=True)):
-        _check_stated(path, data.get("result"), _game_result(game), f"round {number + 1}")
+        _check_stated(
+            path, data.get("result"), _game_result(game), _("round {round}", round=number + 1)
+        )
     return match
 
 
@@ -178,8 +226,14 @@ def replay_match(path: Path, record: dict[str, Any]) -> Match:
     """The match of a full match record, replayed and checked to where it stopped
     (``BadInput``: why it cannot be, e.g. a game record or one seat's)."""
     if record["format"] != MATCH_FORMAT:
-        raise BadInput(f"{path} is {_FORMATS[record['format']]}, not a match: 'unokit play "
-                       "--record FILE' saves a match to resume")  # fmt: skip
+        raise BadInput(
+            _(
+                "{path} is {format}, not a match: 'unokit play --record FILE' saves a match "
+                "to resume",
+                path=path,
+                format=_(_FORMATS[record["format"]]),
+            )
+        )
     return _checked_match(path, record)
 
 
@@ -193,9 +247,13 @@ def check_record(path: Path, record: dict[str, Any]) -> None:
         _checked_match(path, record)
     else:
         raise BadInput(
-            f"{path} is {_FORMATS[fmt]}: it hides the other hands, so it cannot be played back "
-            "(--watch plays full records, e.g. unokit play --record FILE); without --watch it "
-            "is printed"
+            _(
+                "{path} is {format}: it hides the other hands, so it cannot be played back "
+                "(--watch plays full records, e.g. unokit play --record FILE); without --watch "
+                "it is printed",
+                path=path,
+                format=_(_FORMATS[fmt]),
+            )
         )
 
 
@@ -217,7 +275,7 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
             click.echo(describe(event, names))
         _print_result(_game_result(game), names)
     elif fmt == SEAT_FORMAT:
-        events = _events(path, record.get("events", []), "the record")
+        events = _events(path, record.get("events", []), _("the record"))
         names = _seat_record_names(record)
         click.echo(
             _("as seen by {who} (a seat's record: not replayable)", who=_seen_by(names, record))
@@ -247,15 +305,17 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
     else:  # MATCH_SEAT_FORMAT
         rounds = record.get("rounds")
         if not isinstance(rounds, list):
-            raise BadInput(f"{path}: the match record's rounds are not a list")
+            raise BadInput(_("{path}: the match record's rounds are not a list", path=path))
         names = _seat_record_names(record)
         click.echo(
             _("as seen by {who} (a seat's record: not replayable)", who=_seen_by(names, record))
         )
         for number, data in enumerate(rounds, 1):
             if not isinstance(data, dict):
-                raise BadInput(f"{path}: round {number} is not a JSON object")
-            events = _events(path, data.get("events", []), f"round {number}")
+                raise BadInput(
+                    _("{path}: round {round} is not a JSON object", path=path, round=number)
+                )
+            events = _events(path, data.get("events", []), _("round {round}", round=number))
             click.echo(_("— round {round} —", round=number))
             for event in events:
                 click.echo(describe(event, names))

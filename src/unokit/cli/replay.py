@@ -34,7 +34,11 @@ def replay(file: Path, watch: bool) -> None:
             watcher = importlib.import_module("unokit.tui.watch")
         except ModuleNotFoundError as err:
             raise click.UsageError(
-                f"--watch needs the 'tui' extra ({err.name} is missing): {install_hint('tui')}"
+                _(
+                    "--watch needs the 'tui' extra ({module} is missing): {hint}",
+                    module=err.name,
+                    hint=install_hint("tui"),
+                )
             ) from None
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise click.UsageError(

@@ -29,7 +29,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from unokit.extras import install_hint, missing_extra
-from unokit.i18n import LANGUAGES, N_, PSEUDO, _, choose, use
+from unokit.i18n import LANGUAGES, N_, PSEUDO, _, choose, current, use
 
 __all__ = [
     "BadInput",
@@ -194,31 +194,49 @@ class OutputPath(_PathType):
             if text == "-":
                 if self.stdout_ok:
                     return Path("-")
-                self.fail("'-' (standard output) is not possible here: name a file", param, ctx)
+                self.fail(_("'-' (standard output) is not possible here: name a file"), param, ctx)
             if not text:
-                self.fail("an empty name is no file", param, ctx)
+                self.fail(_("an empty name is no file"), param, ctx)
             path = Path(text)
         if self.suffixes and path.suffix.lower() not in self.suffixes:
             self.fail(
-                f"{str(path)!r} should end in {' or '.join(self.suffixes)}: the suffix says "
-                "the format",
+                _(
+                    "{file} should end in {suffixes}: the suffix says the format",
+                    file=repr(str(path)),
+                    suffixes=_either(self.suffixes),
+                ),
                 param,
                 ctx,
             )
         if path.is_dir():
-            self.fail(f"{str(path)!r} is a folder, not a file", param, ctx)
+            self.fail(_("{file} is a folder, not a file", file=repr(str(path))), param, ctx)
         folder = path.parent if str(path.parent) else Path(".")
         if not folder.is_dir():
-            self.fail(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}", param, ctx)
+            self.fail(
+                _(
+                    "cannot write {file}: there is no folder {folder}",
+                    file=repr(str(path)),
+                    folder=repr(str(folder)),
+                ),
+                param,
+                ctx,
+            )
         if path.exists() and not os.access(path, os.W_OK):
-            self.fail(f"cannot write {str(path)!r}: it is read-only", param, ctx)
+            self.fail(_("cannot write {file}: it is read-only", file=repr(str(path))), param, ctx)
         if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
-            self.fail(f"cannot write {str(path)!r}: the folder is read-only", param, ctx)
+            self.fail(
+                _("cannot write {file}: the folder is read-only", file=repr(str(path))), param, ctx
+            )
         if not path.exists():  # what access() cannot tell (/sys, a full disk): try it
             try:
                 path.touch(exist_ok=False)
             except OSError as err:
-                self.fail(f"cannot write {str(path)!r}: {err.strerror or err}", param, ctx)
+                why = err.strerror or str(err)
+                self.fail(
+                    _("cannot write {file}: {reason}", file=repr(str(path)), reason=why),
+                    param,
+                    ctx,
+                )
             path.unlink()
         return path
 
@@ -302,6 +320,16 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~mask
 
 
+def _either(items: Sequence[str]) -> str:
+    """``".png or .svg or .pdf"``: alternatives as the reader's language lists them."""
+    t = current()
+    if t.lang in ("en", PSEUDO):  # English reads no catalogue and imports no Babel
+        return " or ".join(items)
+    from babel.lists import format_list
+
+    return format_list(list(items), style="or", locale=t.locale)
+
+
 def write_output(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` (``-``: standard output) through ``replace_file``. If that
     fails after all (the folder went away while the work ran), the text is saved in the
@@ -318,8 +346,15 @@ def write_output(path: Path, text: str) -> None:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text)
         except OSError:
-            fail(f"cannot write {str(path)!r}: {reason}")
-        fail(f"cannot write {str(path)!r}: {reason}; saved to {spare} instead")
+            fail(_("cannot write {file}: {reason}", file=repr(str(path)), reason=reason))
+        fail(
+            _(
+                "cannot write {file}: {reason}; saved to {spare} instead",
+                file=repr(str(path)),
+                reason=reason,
+                spare=spare,
+            )
+        )
 
 
 TRUE_WORDS: Final = ("on", "true", "yes", "1")
@@ -406,7 +441,8 @@ def check_bots_fit(specs: Sequence[str], rules: Rules, players: int) -> None:
         except ValueError as err:
             name = spec.split(":", 1)[0]
             raise click.BadParameter(
-                f"{name} cannot play this table: {err}", param_hint="'--bots'"
+                _("{bot} cannot play this table: {reason}", bot=name, reason=err),
+                param_hint="'--bots'",
             ) from None
         finally:
             bot.close()
@@ -421,8 +457,14 @@ def _check_fit(bot: Any, rules: Rules, players: int) -> None:
     policy = getattr(inner, "policy", None)
     if policy is not None and (policy.rules.name, policy.players) != (rules.name, players):
         raise ValueError(
-            f"the policy {getattr(inner, 'path', '')!r} plays {policy.rules.name} at "
-            f"{policy.players} players, not {rules.name} at {players}"
+            _(
+                "the policy {file} plays {game} at {n} players, not {table} at {players}",
+                file=repr(getattr(inner, "path", "")),
+                game=policy.rules.name,
+                n=policy.players,
+                table=rules.name,
+                players=players,
+            )
         )
 
 

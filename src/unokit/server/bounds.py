@@ -39,9 +39,8 @@ _NUMBERS: Final[dict[str, tuple[tuple[int, int], bool]]] = {
 
 def _number(key: str, value: Any, bounds: tuple[int, int], whole: bool) -> None:
     low, high = bounds
-    kind = "a whole number" if whole else "a number"
     if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-        raise ValueError(f"house.{key} is {kind}")
+        raise ValueError(f"house.{key} is a whole number" if whole else f"house.{key} is a number")
     if not (math.isfinite(value) and low <= value <= high):
         raise ValueError(f"house.{key} is {low} to {high}")
 

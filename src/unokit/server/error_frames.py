@@ -13,7 +13,7 @@ from typing import Any
 from unokit.i18n import N_
 from unokit.refusals import Template, refusal_of, register
 
-__all__ = ["SERVER", "error_frame", "reason_fields"]
+__all__ = ["LOBBY", "SERVER", "error_frame", "reason_fields"]
 
 SERVER: tuple[Template, ...] = tuple(
     Template(code, text)
@@ -73,8 +73,83 @@ SERVER: tuple[Template, ...] = tuple(
 """The refusals a player can meet at a table, written by the server itself."""
 
 
+LOBBY: tuple[Template, ...] = tuple(
+    Template(code, text)
+    for code, text in (
+        ("players_range", N_("{game} seats {low} to {high} players, not {count}")),
+        ("bots_fit", N_("at most {n} bots fit at {count} seats")),
+        ("no_fixed_seeds", N_("this server deals every table at random: no fixed seeds")),
+        (
+            "reaction_range",
+            N_("the bots' reaction time is {least} to {most} s on this server, not {value}"),
+        ),
+        ("tables_full", N_("this server holds all the tables it can: try again later")),
+        ("requests_slow", N_("too many requests from one address: slow down")),
+        ("opened_slow", N_("too many connections opened from one address: slow down")),
+        (
+            "tables_per_address",
+            N_(
+                "at most {n} tables from one address at once: play at one of yours, "
+                "or wait for an old one to expire"
+            ),
+        ),
+        (
+            "tables_per_network",
+            N_(
+                "at most {n} tables from one network at once: play at one of yours, "
+                "or wait for an old one to expire"
+            ),
+        ),
+        # a player's name and a table's title (unokit.server.names)
+        ("name_long", N_("a name is at most {n} characters")),
+        ("title_long", N_("a title is at most {n} characters")),
+        ("name_angle", N_("a name may not hold < or >")),
+        ("title_angle", N_("a title may not hold < or >")),
+        ("name_marks", N_("a name may not stack more than {n} marks on a letter")),
+        ("title_marks", N_("a title may not stack more than {n} marks on a letter")),
+        ("name_control", N_("a name may not hold a control character (U+{hex})")),
+        ("name_format", N_("a name may not hold a formatting or direction character (U+{hex})")),
+        ("name_surrogate", N_("a name may not hold a lone surrogate (U+{hex})")),
+        ("name_private", N_("a name may not hold a private-use character (U+{hex})")),
+        ("name_unassigned", N_("a name may not hold an unassigned character (U+{hex})")),
+        ("name_line", N_("a name may not hold a line separator (U+{hex})")),
+        ("name_paragraph", N_("a name may not hold a paragraph separator (U+{hex})")),
+        ("name_filler", N_("a name may not hold a blank filler character (U+{hex})")),
+        ("title_control", N_("a title may not hold a control character (U+{hex})")),
+        ("title_format", N_("a title may not hold a formatting or direction character (U+{hex})")),
+        ("title_surrogate", N_("a title may not hold a lone surrogate (U+{hex})")),
+        ("title_private", N_("a title may not hold a private-use character (U+{hex})")),
+        ("title_unassigned", N_("a title may not hold an unassigned character (U+{hex})")),
+        ("title_line", N_("a title may not hold a line separator (U+{hex})")),
+        ("title_paragraph", N_("a title may not hold a paragraph separator (U+{hex})")),
+        ("title_filler", N_("a title may not hold a blank filler character (U+{hex})")),
+        ("name_blank", N_("a name needs a letter or a digit, not only spaces")),
+        ("title_blank", N_("a title needs a letter or a digit, not only spaces")),
+        # the house rules' bounds (unokit.server.bounds)
+        ("house_key_long", N_("a house rule's name is at most {n} characters")),
+        ("house_bool", N_("house.{key} is true or false")),
+        ("house_choice", N_("house.{key} is one of {choices}")),
+        ("house_whole", N_("house.{key} is a whole number")),
+        ("house_number", N_("house.{key} is a number")),
+        ("house_range", N_("house.{key} is {low} to {high}")),
+        # the form's fields as the validation of a request writes them (pydantic)
+        ("field_missing", N_("{where}: Field required")),
+        (
+            "field_integer",
+            N_("{where}: Input should be a valid integer, unable to parse string as an integer"),
+        ),
+        ("field_long", N_("{where}: String should have at most {n} characters")),
+        ("field_short", N_("{where}: String should have at least {n} character")),
+        ("field_low", N_("{where}: Input should be greater than or equal to {n}")),
+        ("field_high", N_("{where}: Input should be less than or equal to {n}")),
+    )
+)
+"""The lobby's refusals of a new table's form and of a join, answered over HTTP as
+``{"error", "reason", "params"}``."""
+
+
 def _server() -> tuple[Template, ...]:
-    return SERVER
+    return SERVER + LOBBY
 
 
 register(_server)

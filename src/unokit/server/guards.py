@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
 from unokit.server.addresses import OTHER, Addresses
+from unokit.server.error_frames import reason_fields
 from unokit.server.strictjson import strict_loads
 
 __all__ = [
@@ -88,7 +89,20 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
         lines.append(why if why.startswith(f"{where}.") else f"{where}: {why}")
     text = "; ".join(lines)[:400]
     text = text.encode("utf-8", "replace").decode("utf-8")
-    return JSONResponse({"error": text}, status_code=422)
+    return JSONResponse({"error": text, **_first_reason(lines)}, status_code=422)
+
+
+def _first_reason(lines: list[str]) -> dict[str, Any]:
+    """The code and params of the first line (the field's own rule, or the line with its
+    field named), which a page tells in its reader's language; ``"other"`` when no template
+    writes it."""
+    if not lines:
+        return {"reason": "other", "params": {}}
+    for text in (lines[0].split(": ", 1)[-1], lines[0]):
+        r = reason_fields(text)
+        if r["reason"] != "other":
+            break
+    return {"reason": r["reason"], "params": r["params"]}
 
 
 class Buckets:
@@ -178,8 +192,9 @@ class RateLimits:
                     await _refuse_socket(receive, send, wait)
                     return
                 what = "connections opened" if kind == "connects" else "requests"
+                text = f"too many {what} from one address: slow down"
                 response = JSONResponse(
-                    {"error": f"too many {what} from one address: slow down"},
+                    {"error": text, **_first_reason([text])},
                     status_code=429,
                     headers={"Retry-After": str(wait)},
                 )

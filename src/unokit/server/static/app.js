@@ -10,7 +10,7 @@ import { promptText, aimedActions, renderActions, describeChoice, openChooser } 
 import { refusalWords } from "./refusals.js";
 import { renderUnit, renderParty } from "./variants.js";
 import { addChat, appendLog, appendNote, renderChat, renderScores, renderRules, renderResult } from "./side.js";
-import { showLobby } from "./lobby.js";
+import { refusalText, showLobby } from "./lobby.js";
 import { N_, choose, lang, languages, translateDocument } from "./i18n.js";
 import { setupAlerts, yourTurn } from "./alerts.js";
 import { cue, frameCue } from "./cues.js";
@@ -372,7 +372,7 @@ function showTable() {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: nameValue }),
     });
     const data = await res.json();
-    if (!res.ok) { status(data.error || N_("could not join")); return; }
+    if (!res.ok) { status(refusalText(data) || data.error || N_("could not join")); return; }
     localStorage.setItem("unokit:name", nameValue);
     setToken(data.token);
     connect(tableId, { onFrame, onStatus: status });

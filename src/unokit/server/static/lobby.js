@@ -1,7 +1,7 @@
 // The lobby: a create form that follows the chosen preset, and the open tables, refreshed live.
 import { $, el, keyed } from "./dom.js";
-import { N_ } from "./i18n.js";
-import { _, ngettext } from "./words.js";
+import { N_, pluralForm, reasons } from "./i18n.js";
+import { _, cap, ngettext, num } from "./words.js";
 
 const field = (form, name) => form.elements.namedItem(name);
 const HOUSE_LABELS = {
@@ -106,7 +106,7 @@ export async function showLobby(status) {
     });
     const data = await res.json();
     if (!res.ok) {
-      const text = data.error || (data.detail || []).map((d) => d.msg || d).join("; ");
+      const text = refusalText(data) || data.error || (data.detail || []).map((d) => d.msg || d).join("; ");
       status(text);
       formError(text);
       return;
@@ -117,6 +117,25 @@ export async function showLobby(status) {
   });
   refreshTables();
   setInterval(refreshTables, 4000);
+}
+
+/** A refusal of the form or of a join in the reader's language: its code's sentence from
+ *  the catalogue, filled from its params; null (its English `error` is said) when the page
+ *  has no sentence for the code or the params do not fill it. */
+export function refusalText(data) {
+  const params = data.params && typeof data.params === "object" ? data.params : {};
+  let text = typeof data.reason === "string" && Object.hasOwn(reasons, data.reason) ? reasons[data.reason] : null;
+  if (text && typeof text === "object" && Number.isFinite(params.n)) text = pluralForm(text, params.n);
+  if (typeof text !== "string" || [...text.matchAll(/\{(\w+)\}/g)].some((m) => !(m[1] in params))) return null;
+  const said = (k) => (typeof params[k] === "number" ? num(params[k]) : k === "where" ? fieldLabel(params[k]) : String(params[k]));
+  return cap(text.replace(/\{(\w+)\}/g, (all, k) => said(k)));
+}
+
+/** A field the server names (`name`, `target`) as the form's label for it says it. */
+function fieldLabel(where) {
+  const input = document.querySelector(`form [name="${CSS.escape(String(where))}"]`);
+  const label = input && input.closest("label") && input.closest("label").querySelector("span");
+  return label ? label.textContent.trim() : String(where);
 }
 
 /** The place under the create button where a refusal of the form is said. */
