@@ -330,9 +330,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _drain(queue: Any) -> None:
+    """Build every frame a connection is owed now, as its pump would (``Outbox.get``), the
+    sending left out: the state frames are built only when taken."""
+    while not queue.empty():
+        taking = queue.get()
+        try:
+            taking.send(None)
+        except StopIteration:
+            continue
+        taking.close()  # it waits: nothing more was owed after all
+        return
+
+
 async def in_process(tables: int, rounds: int, preset: str = "mattel-2021") -> dict[str, Any]:
-    """Time ``Hub.handle`` for every action, no network: the server's own cost (wall clock,
-    and the process's CPU time per action)."""
+    """Time ``Hub.handle`` for every action and the four seats' frames it owes, no network:
+    the server's own cost (wall clock, and the process's CPU time per action)."""
     from unokit.server.config import ServerConfig
     from unokit.server.coord import Coordinator
     from unokit.server.db import Store, migrate, open_engine
@@ -371,11 +384,10 @@ async def in_process(tables: int, rounds: int, preset: str = "mattel-2021") -> d
             action = str(rng.choice(game.legal_actions(seat)))
             began, began_cpu = time.perf_counter(), time.process_time()
             await hub.handle(conns[seat], Act(type="act", action=action))
+            for conn in conns:
+                _drain(conn.queue)
             times.append(time.perf_counter() - began)
             cpu += time.process_time() - began_cpu
-            for conn in conns:
-                while not conn.queue.empty():
-                    conn.queue.get_nowait()
     await hub.stop()
     engine.dispose()
     times.sort()
