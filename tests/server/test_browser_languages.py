@@ -7,7 +7,9 @@ chat buttons, card help) outside the catalogue. Screenshots go to docs."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,10 +17,19 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
-from tests.server.browser_kit import DESKTOP, PHONE, module_browser, shots_dir, start_server
+from tests.server.browser_kit import (
+    DESKTOP,
+    PHONE,
+    module_browser,
+    shots_dir,
+    start_server,
+    take_a_turn,
+)
 from tests.server.live import Server
 from tests.server.test_browser_layout import SIZES, assert_geometry
 from tests.server.test_replay_api import played
+
+from unokit.i18n import LANGUAGES
 
 __all__ = ["module_browser"]
 
@@ -553,3 +564,64 @@ def test_a_refusal_the_server_sends_is_told_in_the_readers_language(
     page.close()
     assert told.lower().startswith(german.lower().rstrip(".")), (told, german)
     assert "spectators" not in told
+
+
+ENGLISH = re.compile(r"\b(?:draws|plays|wins|you|turn|card|cards|player)\b", re.I)
+"""English words of the log and the round-end sheet that no other language's line keeps
+("round" is Italian too: "Punti del round")."""
+SHEET_OPEN = "() => !document.querySelector('#round-end').hidden"
+
+
+def play_the_round(page: Page) -> int:
+    """Ann's page plays until the round-end sheet shows, by its own controls only (a raised
+    card, a colour or choice asked, else draw, then play or keep): the decisions it made."""
+    made, give_up = 0, time.monotonic() + 180  # generous: two busy cores
+    while time.monotonic() < give_up:
+        if page.evaluate(SHEET_OPEN):
+            return made
+        if take_a_turn(page) is None:
+            page.wait_for_timeout(40)  # the bot's move, or a frame on its way
+        else:
+            made += 1
+    raise AssertionError(f"no round end after {made} decisions: {log_lines(page)[-5:]}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_round_is_played_through_the_page_in_each_language(
+    module_browser: Browser, module_server: Server, lang: str, tmp_path: Path
+) -> None:
+    """A whole round against one bot, played by the page's own controls in ``lang``: the log
+    and the round-end sheet speak it, every placeholder filled, and its sheet's headings and
+    its title are the served catalogue's (its words, never code's)."""
+    words = httpx.get(f"{module_server.base}/i18n/{lang}.json", timeout=10).json()["messages"]
+    made = module_server.post(
+        "/api/tables",
+        {"name": "Ann", "preset": "mattel-2021", "seats": 2, "bots": ["greedy"], "seed": 5},
+    )
+    page = module_browser.new_page(viewport=DESKTOP)
+    page.goto(module_server.base + "/health")
+    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
+    page.goto(f"{module_server.base}/t/{made['table']}?lang={lang}")
+    page.click("[data-control=start]")
+    page.wait_for_selector("#hand button.card", timeout=60_000)
+    assert play_the_round(page) > 0
+    lines = log_lines(page)
+    title = page.text_content("#result-title") or ""
+    heads = page.eval_on_selector_all("#result thead th", "ns => ns.map(n => n.textContent)")
+    names = page.eval_on_selector_all("#result tbody th", "ns => ns.map(n => n.textContent)")
+    if os.environ.get("UNOKIT_SCREENSHOTS", "") not in ("", "0"):
+        page.screenshot(path=str(shots_dir(tmp_path) / f"round-end-{lang}.jpg"), quality=70)
+    page.close()
+    said = [*lines, title, *heads]
+    assert len(lines) > 3 and not [t for t in said if "{" in t or "}" in t], said
+    assert heads[:2] == [words.get("Player") or "Player", words.get("Cards left") or "Cards left"]
+    sentence = words.get("{who} wins the round") or "{who} wins the round"
+    assert title in {sentence.replace("{who}", name) for name in names}, (title, sentence)
+    if lang != "en":
+        mine = {word.lower() for name in names for word in name.split()}  # "greedy bot 1"
+        english = [
+            t
+            for t in said
+            if ENGLISH.search(" ".join(w for w in t.split() if w.lower() not in mine))
+        ]
+        assert english == [], english
