@@ -113,3 +113,16 @@ def test_english_help_is_unchanged_by_the_catalogue() -> None:
     done = _run("play", "--help")
     assert done.stdout.startswith("Usage: unokit play [OPTIONS]\n\n  Play a match against bots")
     assert "Show this message and exit." in done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "de", "it", "pt_BR", "ja", "ar", "qps"])
+def test_a_whole_round_is_told_by_demo_in_each_language(lang: str) -> None:
+    """``unokit demo`` narrates a complete round in the language asked for: every placeholder
+    filled, and in the pseudo-language no plain word left but the players' names (a line
+    ``[Ann] draw`` is the action in SPEC.md's notation, the same in every language)."""
+    done = _run("demo", "--lang", lang, "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    told = [line for line in done.stdout.splitlines() if not line.startswith("[")]
+    assert len(told) > 20 and not any("{" in line or "}" in line for line in told)
+    if lang == "qps":
+        assert _plain("\n".join(told)) <= {"Ann", "Bea", "Cal", "Dot"}
