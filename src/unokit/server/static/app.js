@@ -16,6 +16,7 @@ import { setupAlerts, yourTurn } from "./alerts.js";
 import { cue, frameCue } from "./cues.js";
 import { askSound } from "./soundchoice.js";
 import { setupSidePanel } from "./sidepanel.js";
+import { setupBarMenu } from "./barmenu.js";
 import { FEEL_WORDS, _, ngettext, num } from "./words.js";
 import { animate } from "./motion.js";
 import { renderDry } from "./dry.js";
@@ -416,6 +417,7 @@ function showTable() {
 }
 
 setupToggles();
+setupBarMenu();
 setupCardHelp();
 const refreshSound = setupAlerts($("#sound-toggle"), $("#alert-toggle"));
 if (replaying) {
