@@ -204,4 +204,6 @@ def test_a_player_who_leaves_is_named_in_the_log(
     page.wait_for_function("document.querySelectorAll('#log li').length > 3")
     again = log_lines(page)
     assert all(x in again for x in bobs), (bobs, again[: len(bobs) + 5])
+    # ... and that he left, from the table's events: a page loaded after he went tells it too
+    assert [x for x in again if "Bob left" in x] == lines[:1], again
     page.close()

@@ -101,6 +101,42 @@ def test_a_seven_o_trade_and_a_0_passing_hands_fly_between_the_seats(
     page.context.close()
 
 
+def test_wild_swap_hands_flies_the_two_hands_between_the_two_seats(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Ann plays Wild Swap Hands (the 2015 sheet's deck) and names a seat: card backs fly
+    from her seat to that one and back, at the same moment. Never a face, never a pointer."""
+    page = ann_at(module_browser, module_server, "mattel-2015", 4, seed=1)
+    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    page.locator('#hand .card[data-code="WSW"]').first.click()
+    got = play_until(page, {"swap"}, 60)
+    swaps = [f for f in got if f["kind"] == "swap"]
+    assert swaps, {f["kind"] for f in got}
+    pairs = {(f["from"], f["to"]) for f in swaps}
+    assert len(pairs) == 2 and all((b, a) in pairs for a, b in pairs), pairs  # both ways
+    assert "seat-0" in {f["from"] for f in swaps}, pairs  # Ann's own hand goes
+    assert all(f["code"] is None and f["pointer"] == "none" for f in swaps)
+    page.context.close()
+
+
+def test_wild_shuffle_hands_gathers_every_hand_and_deals_it_out_again(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Ann plays Wild Shuffle Hands: every seat's backs fly to the pile, and from it back to
+    every seat. Never a face, never a pointer."""
+    page = ann_at(module_browser, module_server, "mattel-2021", 4, seed=1)
+    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    page.locator('#hand .card[data-code="WSH"]').first.click()
+    got = play_until(page, {"gather", "deal"}, 60)
+    gathered = [f for f in got if f["kind"] == "gather"]
+    dealt = [f for f in got if f["kind"] == "deal"]
+    seats = {f"seat-{s}" for s in range(4)}
+    assert {f["from"] for f in gathered} == seats, {f["kind"] for f in got}
+    assert {f["to"] for f in dealt} == seats, dealt
+    assert all(f["code"] is None and f["pointer"] == "none" for f in gathered + dealt)
+    page.context.close()
+
+
 def test_party_linked_draws_and_the_mini_pile_fly(
     module_browser: Browser, module_server: Server
 ) -> None:

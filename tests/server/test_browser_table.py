@@ -413,6 +413,8 @@ def test_colour_blind_marks_and_the_sort_toggle_change_the_hand(
     page.wait_for_selector("#hand button.card")
     marks = page.locator("#hand .cb-mark").first
     assert not marks.is_visible()
+    assert not page.locator("#cb-toggle").is_visible()  # a phone: behind the bar's menu
+    page.click("#bar-more")
     page.click("#cb-toggle")
     assert marks.is_visible() and page.get_attribute("#cb-toggle", "aria-pressed") == "true"
     order = "[...document.querySelectorAll('#hand button')].map((b) => b.dataset.code)"

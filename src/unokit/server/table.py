@@ -19,6 +19,7 @@ from unokit.errors import IllegalAction
 from unokit.match import Match
 from unokit.rules import Rules
 from unokit.server.db import StoredSeat, StoredTable
+from unokit.server.tableevents import table_events
 
 __all__ = ["CUT_ROUND", "NEXT_ROUND", "Table", "TableSettings", "hash_token", "new_token"]
 
@@ -305,6 +306,8 @@ class Table:
             "match_over": bool(match is not None and match.over),
             "match_winner": None if match is None else match.winner,
             "unfinished": [] if match is None else match.unfinished,
+            # the match's leavers as codes, so a page loaded after they left tells them too
+            "events": table_events(self),
             "seats": [
                 {
                     "seat": s.seat,

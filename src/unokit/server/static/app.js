@@ -16,6 +16,7 @@ import { setupAlerts, yourTurn } from "./alerts.js";
 import { cue, frameCue } from "./cues.js";
 import { askSound } from "./soundchoice.js";
 import { setupSidePanel } from "./sidepanel.js";
+import { setupBarMenu } from "./barmenu.js";
 import { FEEL_WORDS, _, ngettext, num } from "./words.js";
 import { animate } from "./motion.js";
 import { renderDry } from "./dry.js";
@@ -147,6 +148,7 @@ function onFrame(frame) {
   if ($("#chooser").open && !ctrl.legal.length) $("#chooser").close();
   appendLog(frame, ctrl.table.seats.map((s) => s.name));
   if (before && frame.table && frame.events_from !== 0) noteLeavers(before, frame.table);
+  else if (!before && frame.table) noteFormerLeavers(frame.table);
   // one sound a frame, the most telling of its events (static/cues.js); none for a whole log
   const heard = frame.events_from === 0 ? null : frameCue(ctrl.newEvents, frame.seat);
   if (heard) cue(heard);
@@ -223,6 +225,15 @@ function noteLeavers(before, table) {
   for (const s of table.seats) {
     const was = before.seats[s.seat];
     if (was && was.kind === "human" && s.kind === "bot") appendNote(_("{name} left the table: {bot} plays the seat from here", { name: was.name, bot: s.name }));
+  }
+}
+
+/** A page that connects after someone left: the match's leavers (the table's events, codes)
+ *  named in the log as they were to those who saw them go. */
+function noteFormerLeavers(table) {
+  for (const e of table.events || []) {
+    const now = table.seats[e.seat];
+    if (e.type === "left" && now) appendNote(_("{name} left the table: {bot} plays the seat from here", { name: e.name, bot: now.name }));
   }
 }
 
@@ -416,6 +427,7 @@ function showTable() {
 }
 
 setupToggles();
+setupBarMenu();
 setupCardHelp();
 const refreshSound = setupAlerts($("#sound-toggle"), $("#alert-toggle"));
 if (replaying) {

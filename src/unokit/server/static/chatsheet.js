@@ -63,7 +63,7 @@ export function setupChatSheet(send) {
       return b;
     }));
   $("#chat-form").after(emotes);
-  $("#sound-toggle").before(button);  // in the bar: it covers nothing of the table
+  $("#sort-toggle").before(button);  // in the bar: it covers nothing of the table
   document.body.append(toast, sheet);
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && isOpen()) open(false); });
   badge();

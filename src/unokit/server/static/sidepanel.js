@@ -5,7 +5,7 @@ import { FEEL_WORDS } from "./words.js";
 
 export function setupSidePanel() {
   const button = el("button", { type: "button", id: "side-toggle", class: "small", "aria-controls": "side", "aria-expanded": "false", text: FEEL_WORDS.sidePanel });
-  $("#sound-toggle").before(button);
+  $("#sort-toggle").before(button);
   const show = (open) => {
     document.body.classList.toggle("side-open", open);
     button.setAttribute("aria-expanded", String(open));

@@ -16,5 +16,5 @@ export function askSound(changed) {
   const box = el("span", { id: "sound-ask", role: "group", "aria-label": FEEL_WORDS.soundAskLong, title: FEEL_WORDS.soundAskLong },
     el("span", { class: "ask", text: FEEL_WORDS.soundAsk }), keep, off);
   toggle.hidden = true;
-  toggle.before(box);
+  $("#bar-rare").before(box);  // asked in the bar itself, never behind its menu
 }
