@@ -25,9 +25,18 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from unokit.i18n import N_, Catalogue, Nn_, current
+from unokit.i18n import N_, Catalogue, Nn_, current, page_catalogue
 
-__all__ = ["ENGINE", "Refusal", "Template", "classify", "refusal_of", "tell", "templates"]
+__all__ = [
+    "ENGINE",
+    "Refusal",
+    "Template",
+    "classify",
+    "page_words",
+    "refusal_of",
+    "tell",
+    "templates",
+]
 
 
 @dataclass(frozen=True)
@@ -287,6 +296,22 @@ def register(more: Callable[[], tuple[Template, ...]]) -> None:
 def templates() -> dict[str, Template]:
     """Every template by code."""
     return dict(_all())
+
+
+@cache
+def page_words(lang: str) -> dict[str, Any]:
+    """What the page reads (:func:`unokit.i18n.page_catalogue`) and, under ``reasons``, each
+    refusal code's sentence in ``lang``, which the page fills with an error frame's
+    ``params`` (a plural one as forms keyed by CLDR category)."""
+    words = page_catalogue(lang)
+    messages = words["messages"]
+    reasons: dict[str, Any] = {}
+    for code, t in templates().items():
+        if t.plural is None:
+            reasons[code] = messages.get(t.text) or t.text
+        else:
+            reasons[code] = messages.get(t.text) or {"one": t.text, "other": t.plural}
+    return {**words, "reasons": reasons}
 
 
 @cache

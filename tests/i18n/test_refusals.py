@@ -20,7 +20,7 @@ from unokit import Game, Rules
 from unokit.cards import Card
 from unokit.errors import IllegalAction
 from unokit.i18n import LANGUAGES, PSEUDO, catalogue
-from unokit.refusals import Refusal, classify, tell, templates
+from unokit.refusals import Refusal, classify, page_words, tell, templates
 from unokit.server.bounds import check_house
 from unokit.server.error_frames import SERVER, error_frame
 from unokit.server.names import check_name, check_title
@@ -360,16 +360,14 @@ def test_every_refusal_met_in_random_play_has_a_code(preset: str) -> None:
 
 
 def test_the_page_reads_each_codes_sentence_in_its_language() -> None:
-    from unokit.i18n import page_catalogue
-
-    reasons = page_catalogue("de")["reasons"]
+    reasons = page_words("de")["reasons"]
     assert reasons["not_held"] == "Platz {seat} hat kein {card}"
     assert reasons["must_accept"] == {
         "one": "du musst die {n} Karte annehmen",
         "other": "du musst die {n} Karten annehmen",
     }
     assert set(reasons) == set(templates())
-    english = page_catalogue("en")["reasons"]
+    english = page_words("en")["reasons"]
     assert english["slow_down"] == "too many frames: slow down"
 
 

@@ -99,6 +99,37 @@ def test_the_prompts_say_choose_not_click(module_browser: Browser, module_server
     page.close()
 
 
+def test_the_party_prompts_say_only_what_the_seat_may_do(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """A seat holding a card that plays on the mini pile is not offered to take it ("take" is
+    legal only without one, P-DEC-8), and the second choice of a link names "you" when the
+    first player chosen is the reader."""
+    page = module_browser.new_page(viewport=PHONE)
+    page.goto(module_server.base + "/")
+    told = page.evaluate(
+        """() => import('/static/prompts.js').then((p) => {
+          const ctrl = (legal, view = {}, linkFirst = null) => ({
+            seat: 0, legal, linkFirst, lastPlayer: null, frame: null,
+            table: { state: 'playing', seats: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }] },
+            view: { over: false, to_play: 0, phase: 'play', pending: null, mini_pile: [],
+                    ...view } });
+          const pile = { mini_pile: ['R5', 'R7'], mini_color: 'R' };
+          return {
+            must: p.promptText(ctrl(['play R1', 'play W'], pile)),
+            may: p.promptText(ctrl(['take'], pile)),
+            self: p.promptText(ctrl(['link 0 1', 'link 0 2'], {}, 0)),
+            other: p.promptText(ctrl(['link 1 0', 'link 1 2'], {}, 1)),
+          };
+        })"""
+    )
+    page.close()
+    assert "take all" not in told["must"] and "may not take" in told["must"], told
+    assert "take all 2" in told["may"], told
+    assert told["self"].endswith("link with you."), told
+    assert told["other"].endswith("link with Bob."), told
+
+
 def test_the_overload_caption_stays_on_a_phone_screen(
     module_browser: Browser, module_server: Server
 ) -> None:

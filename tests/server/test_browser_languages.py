@@ -36,11 +36,14 @@ __all__ = ["module_browser"]
 
 @pytest.fixture(scope="module")
 def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the module, its page rate raised: five pages load a table each."""
+    """One server for the module, its page rate and its tables and seats for one address
+    raised: every test opens a table or more from the same address."""
     live = start_server(
         tmp_path_factory.mktemp("server"),
         "--bot-delay", "0.02", "--grace", "3600", "--round-pause", "3600",
         "--limit", "page_burst=2000", "--limit", "page_rate=200",
+        "--limit", "tables_per_address=200", "--limit", "seats_per_minute=1000",
+        "--limit", "seats_burst=200", "--limit", "seats_per_address=200",
     )  # fmt: skip
     yield live
     live.stop()
@@ -625,3 +628,19 @@ def test_a_round_is_played_through_the_page_in_each_language(
             if ENGLISH.search(" ".join(w for w in t.split() if w.lower() not in mine))
         ]
         assert english == [], english
+
+
+def test_a_narrow_phone_shows_the_connection_whole_in_the_longest_language(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """At 360 px in German the bar had room for one letter of "verbunden": connected, it shows
+    a dot instead (its words still read by a screen reader)."""
+    page = seated(module_browser, module_server, "de", {"width": 360, "height": 640})
+    page.wait_for_function("document.body.dataset.conn === 'ok'")
+    status = page.evaluate(
+        """() => { const s = document.querySelector('#status');
+                   return [getComputedStyle(s).fontSize, s.clientWidth, s.textContent]; }"""
+    )
+    page.close()
+    # no letter drawn to be cut short, the dot on screen, the words there for a screen reader
+    assert status[0] == "0px" and status[1] > 0 and status[2] == "verbunden", status

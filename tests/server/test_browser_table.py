@@ -562,7 +562,8 @@ def test_party_point_taken_and_wild_drawn_together_by_clicking_seats(
                     a = int(first.get_attribute("data-seat") or "-1")
                     link.first.click(timeout=1000)
                     page.wait_for_selector(f'.seat.picked[data-seat="{a}"]')
-                assert f"link with {names[a]}" in page.inner_text("#prompt")
+                whom = "you" if str(a) == my_seat(page) else names[a]
+                assert f"link with {whom}" in page.inner_text("#prompt")
                 second = page.locator(".seat-actions button.link").first
                 b = int(
                     second.locator("xpath=ancestor::div[@data-seat]").get_attribute("data-seat")

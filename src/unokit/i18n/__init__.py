@@ -251,22 +251,7 @@ def page_catalogue(lang: str) -> dict[str, Any]:
         "rtl": cat.rtl,
         "languages": NAMES,
         "messages": out,
-        "reasons": _reasons(cat, out),
     }
-
-
-def _reasons(cat: Catalogue, messages: Mapping[str, Any]) -> dict[str, Any]:
-    """Each refusal code's sentence (unokit.refusals) in ``cat``'s language, for the page
-    to fill with an error frame's ``params``."""
-    from unokit.refusals import templates
-
-    out: dict[str, Any] = {}
-    for code, t in templates().items():
-        if t.plural is None:
-            out[code] = messages.get(t.text) or t.text
-        else:
-            out[code] = messages.get(t.text) or {"one": t.text, "other": t.plural}
-    return out
 
 
 def speaks(lang: str) -> bool:

@@ -21,7 +21,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 from unokit.bots.strengths import STRENGTH_WORDS, STRENGTHS
-from unokit.i18n import page_catalogue, speaks
+from unokit.i18n import speaks
+from unokit.refusals import page_words
 from unokit.rules import SCORINGS, SWITCHES, Rules
 from unokit.server.addresses import OTHER
 from unokit.server.bounds import SECONDS, TARGET, check_house
@@ -266,7 +267,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         if not speaks(lang):
             return JSONResponse({"error": f"no catalogue for {lang!r}"}, status_code=404)
         return Response(
-            orjson.dumps(page_catalogue(lang)),
+            orjson.dumps(page_words(lang)),
             media_type="application/json",
             headers={"Cache-Control": "public, max-age=3600"},
         )

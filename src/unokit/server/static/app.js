@@ -52,6 +52,7 @@ const NOTICE_MS = 6000;  // a refusal stays this long (or until your next move)
 /** The connection in the bar; a lost one also makes the table visibly inert, with a banner. */
 function status(text) {
   $("#status").textContent = _(text);  // the server's own errors stay as it wrote them
+  $("#status").toggleAttribute("data-connected", text === "connected");  // a dot on a phone
   const lost = /^(connection lost|not connected)/.test(text);
   if (lost || text === "connected") document.body.dataset.conn = lost ? "lost" : "ok";
   $("#offline").hidden = !lost;

@@ -53,6 +53,7 @@ export function renderHand(ctrl) {
   ctrl.handKeys = true;
   const count = cards.length;
   box.style.setProperty("--count", String(count));
+  box.classList.toggle("crowded", count >= 20);
   setProps($("#hand-title"), { text: seat === null ? "" : ngettext("Your hand: {count} card", "Your hand: {count} cards", count) });
   if (lost) {
     const next = box.querySelector("button.playable") || box.querySelector("button") || $("#draw-pile");

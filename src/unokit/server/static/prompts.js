@@ -69,13 +69,19 @@ export function promptText(ctrl) {
   if (view.phase === "color" && mine) return _("Name the colour: pick it below.");
   if (has("swap") && mine) return _("Seven-O / Swap Hands: choose the player to trade hands with, on their seat.");
   if (has("point")) return _("Point Taken: point at a player, on their seat. Whoever most are pointing at draws.");
-  if (has("link") && mine) return ctrl.linkFirst === null
-    ? _("Wild Drawn Together: choose the first of the two players to link, on their seat.")
-    : _("Wild Drawn Together: now choose the player to link with {who}.", { who: name(ctrl.linkFirst) });
+  if (has("link") && mine) {
+    if (ctrl.linkFirst === null) return _("Wild Drawn Together: choose the first of the two players to link, on their seat.");
+    return ctrl.linkFirst === seat
+      ? _("Wild Drawn Together: now choose the player to link with you.")
+      : _("Wild Drawn Together: now choose the player to link with {who}.", { who: name(ctrl.linkFirst) });
+  }
   if (view.pointing && !has("point")) return _("Waiting for the others to point ({n} done).", { n: num(view.pointing.chosen.length) });
   if (view.mini_pile && view.mini_pile.length && mine) {
+    const colour = { color: COLORS[view.mini_color] || "", color_f: FEMININE[view.mini_color] || "" };
+    // a seat holding a card of the mini pile's colour or a wild may not take it (P-DEC-8)
+    if (!has("take")) return _("A mini pile is in front of you: play a {color} card or a wild on it; holding one, you may not take it.", colour);
     return ngettext("A mini pile is in front of you: play a {color} card on it, or take its {count} card.",
-      "A mini pile is in front of you: play a {color} card on it, or take all {count}.", view.mini_pile.length, { color: COLORS[view.mini_color] || "", color_f: FEMININE[view.mini_color] || "" });
+      "A mini pile is in front of you: play a {color} card on it, or take all {count}.", view.mini_pile.length, colour);
   }
   if (has("press") && mine) return _("Press a lit pile on the unit.");
   if (mine && view.drawn) {
