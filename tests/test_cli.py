@@ -90,3 +90,48 @@ def test_replay_refuses_what_is_no_record(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["replay", str(bad)])
     assert result.exit_code != 0
     assert "is not JSON" in result.output
+
+
+def test_replay_tells_a_party_speed_play_as_such_and_a_jump_before_what_it_cancels(
+    tmp_path: Path,
+) -> None:
+    """A game record and a seat's record: Party!'s jump is "speed-plays", and a classic
+    jump-in is told before the Draw Two it cancels (the engine logs the cancel first)."""
+    from unokit import Rules
+    from unokit.party import PartyGame
+
+    party = PartyGame.arranged(
+        Rules.preset("party"),
+        hands=[["G5", "R2"], ["G5", "B3"], ["R1", "B5"]],
+        discard=["G4"],
+        draw=["Y1", "Y2", "Y3", "Y4"],
+        to_play=1,
+    )
+    party.apply("play G5", 1)
+    party.apply("jump G5", 0)
+    classic = Game.arranged(
+        Rules.preset("mattel-2021", jump_in=True),
+        hands=[["R1", "R2"], ["G+2", "B3"], ["G+2", "B5"]],
+        discard=["G4"],
+        draw=["Y1", "Y2", "Y3", "Y4"],
+        to_play=1,
+    )
+    classic.apply("play G+2", 1)
+    classic.apply("jump G+2", 2)
+    for name, record in [
+        ("party", party.record()),
+        ("party-seat", party.record(1)),
+        ("classic", classic.record()),
+        ("classic-seat", classic.record(1)),
+    ]:
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(record))
+        result = CliRunner().invoke(main, ["replay", str(path)])
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        if name.startswith("party"):
+            assert "Ann speed-plays the green 5" in lines, result.output
+            assert "jumps in" not in result.output
+        else:
+            jump = lines.index("Cal jumps in with the green Draw Two")
+            assert lines[jump + 1] == "the jump cancels Bea's Draw Two", result.output

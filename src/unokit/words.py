@@ -6,6 +6,11 @@ one action caused to the person at a screen ("Bea played a green Skip — you ar
 card's effects join the line of the play that caused them, and the reader's own moves are said
 to "you" with messages of their own (a language conjugates for the person). Every sentence is
 a message of the catalogue (:mod:`unokit.i18n`); the code chooses messages, never glues words.
+
+Both are told the engine (``game``, as ``Rules.game`` names it) because UNO Party!'s ``jump``
+is its Speed Play, not the classic Jump-In, and has its own words; and :func:`told` puts a
+jump before the ``cancel`` it causes (the engine logs the cancel first, as it happens), the
+order a person says them in.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ __all__ = [
     "color_name",
     "describe",
     "left_unfinished",
+    "told",
 ]
 
 BLOCKED = {
@@ -115,18 +121,40 @@ def left_unfinished(round_no: int, actions: int, t: Catalogue | None = None) -> 
     )
 
 
-def describe(event: Event, names: Sequence[str] | None = None, t: Catalogue | None = None) -> str:
-    """One line for ``event`` (already redacted for whoever reads it), in the third person."""
-    return _Words(names, None, t or current()).describe(event)
+def describe(
+    event: Event,
+    names: Sequence[str] | None = None,
+    t: Catalogue | None = None,
+    game: str = "classic",
+) -> str:
+    """One line for ``event`` (already redacted for whoever reads it), in the third person;
+    ``game`` is the engine that logged it (``Rules.game``)."""
+    return _Words(names, None, t or current(), game).describe(event)
+
+
+def told(events: Sequence[Event]) -> list[Event]:
+    """``events`` in the order they are told: a jump-in before the ``cancel`` it causes.
+
+    The engine logs the cancel first (the card before loses its effect before the jump's own
+    takes hold); "the jump cancels Cal's Draw Two" only makes sense once the jump is told."""
+    out = list(events)
+    for i in range(len(out) - 1):
+        if out[i].type == "cancel" and out[i + 1].type == "jump":
+            out[i], out[i + 1] = out[i + 1], out[i]
+    return out
 
 
 class _Words:
     """The phrases both tellings share: people, cards, counts, and one event's line."""
 
-    def __init__(self, names: Sequence[str] | None, me: int | None, t: Catalogue) -> None:
+    def __init__(
+        self, names: Sequence[str] | None, me: int | None, t: Catalogue, game: str = "classic"
+    ) -> None:
         self.names = list(names) if names is not None else None
         self.me = me
         self.t = t
+        self.speed = game == "party"
+        """A ``jump`` is UNO Party!'s Speed Play: "speed-plays", not "jumps in"."""
 
     def name(self, seat: int | None) -> str:
         t = self.t
@@ -296,7 +324,14 @@ class _Words:
     def _play(self, e: Event) -> str:
         t, say = self.t, self.say
         card = self.card(e.cards[0])
-        if e.type == "jump":
+        if e.type == "jump" and self.speed:
+            text = say(
+                e.seat,
+                N_("{who} speed-plays the {card}"),
+                N_("you speed-play the {card}"),
+                card=card,
+            )
+        elif e.type == "jump":
             text = say(
                 e.seat,
                 N_("{who} jumps in with the {card}"),
@@ -485,16 +520,20 @@ class Narrator(_Words):
     you draw 2 (Y1, Y2) and are skipped")."""
 
     def __init__(
-        self, names: Sequence[str], me: int | None = 0, t: Catalogue | None = None
+        self,
+        names: Sequence[str],
+        me: int | None = 0,
+        t: Catalogue | None = None,
+        game: str = "classic",
     ) -> None:
-        super().__init__(names, me, t or current())
+        super().__init__(names, me, t or current(), game)
 
     def lines(self, events: Sequence[Event]) -> list[str]:
         """One line for what started something, with its effects joined by a dash."""
         t = self.t
         out: list[str] = []
         last: Event | None = None
-        for event in events:
+        for event in told(events):
             effect = event.type in _EFFECTS or (
                 event.type == "draw" and event.reason not in (None, "turn")
             )
@@ -622,7 +661,14 @@ class Narrator(_Words):
     def _played(self, e: Event) -> str:
         t, say = self.t, self.say
         card = self.card(e.cards[0])
-        if e.type == "jump":
+        if e.type == "jump" and self.speed:
+            text = say(
+                e.seat,
+                N_("{who} speed-played a {card}"),
+                N_("you speed-played a {card}"),
+                card=card,
+            )
+        elif e.type == "jump":
             text = say(
                 e.seat,
                 N_("{who} jumped in with a {card}"),

@@ -238,3 +238,63 @@ def test_a_player_who_leaves_is_named_in_the_log(
     # ... and that he left, from the table's events: a page loaded after he went tells it too
     assert [x for x in again if "Bob left" in x] == lines[:1], again
     page.close()
+
+
+def test_party_speed_play_and_the_cancel_order_in_the_pages_words(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """UNO Party!'s jump is its Speed Play, in the log, the prompt and a refusal; a jump-in is
+    told before the Draw Two it cancels (the engine logs the cancel first)."""
+    page = module_browser.new_page(viewport=PHONE)
+    page.goto(module_server.base + "/health")  # the origin, for the page's modules
+    said = page.evaluate(
+        """() => Promise.all([import('/static/words.js'), import('/static/prompts.js')])
+          .then(([w, p]) => {
+            const jump = { type: 'jump', seat: 0, cards: ['G5'] };
+            const ctrl = (game) => ({
+              seat: 0, legal: ['jump G5'], linkFirst: null, lastPlayer: null, frame: null,
+              table: { state: 'playing', game, seats: [{ name: 'Ann' }, { name: 'Bob' }] },
+              view: { over: false, to_play: 1, phase: 'play', pending: null, mini_pile: [] } });
+            const late = 'G5 is not identical to the red 5 on top';
+            const order = w.told([{ type: 'cancel', seat: 1, reason: 'draw_two' },
+                                  { type: 'jump', seat: 0, cards: ['G+2'] }, { type: 'skip' }]);
+            return {
+              party: w.describe(jump, ['Ann', 'Bob'], '', null, 'party'),
+              classic: w.describe(jump, ['Ann', 'Bob'], '', null, 'classic'),
+              prompt: p.promptText(ctrl('party')), jumpPrompt: p.promptText(ctrl('classic')),
+              late: p.errorWords(late, ctrl('party')),
+              order: order.map((e) => w.describe(e, ['Ann', 'Bob'], '')),
+            };
+          })"""
+    )
+    page.close()
+    assert said["party"] == "Ann speed-plays the green 5", said
+    assert said["classic"] == "Ann jumps in with the green 5", said
+    assert said["prompt"] == "Bob to play. You can speed play a raised card.", said
+    assert "jump in" in said["jumpPrompt"], said
+    assert said["late"] == "Too late to speed play: the card on top has changed.", said
+    assert said["order"][:2] == [
+        "Ann jumps in with the green Draw Two",
+        "The jump cancels Bob's Draw Two",
+    ], said
+
+
+def test_the_wild_draw_four_prompt_puts_the_choice_first_and_reads_at_a_glance(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The choice, then the rule, then the odds: about 30 words, not 60 (9 lines on a phone)."""
+    page = module_browser.new_page(viewport=PHONE)
+    page.goto(module_server.base + "/health")
+    said = page.evaluate(
+        """() => import('/static/prompts.js').then((p) => p.promptText({
+          seat: 0, legal: ['accept', 'challenge'], linkFirst: null, lastPlayer: 1,
+          frame: { challenge: { player: 1, chance: 0.39, expected: 3.66, hand: 6, color: 'R',
+                                wilds: 'wild' } },
+          table: { state: 'playing', seats: [{ name: 'Ann' }, { name: 'Bob' }] },
+          view: { over: false, to_play: 0, phase: 'challenge', pending: null, mini_pile: [] } }))"""
+    )
+    page.close()
+    assert said.startswith("Bob's Wild Draw Four: take 4, or challenge."), said
+    assert "Bob draws 4; if not, you draw 6" in said and "39 in 100" in said, said
+    assert "3.7 vs 4 cards" in said, said
+    assert len(said.split()) <= 36, (len(said.split()), said)

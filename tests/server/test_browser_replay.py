@@ -412,3 +412,49 @@ def test_a_classic_record_dropped_on_the_page(
         assert page.locator("#actions button").count() == 0
     assert page.locator(".seat[data-seat='1'] .tags").inner_text() == "watched"
     shot(page, tmp_path, "replay-seat-desktop")
+
+
+def test_a_speed_play_and_a_jump_in_are_told_in_their_own_words_and_order(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    """Watched again, UNO Party!'s out-of-turn play reads as Speed Play (the server's steps
+    name the engine), and a classic jump-in comes before the Draw Two it cancels."""
+    from unokit import Game, Rules
+    from unokit.party import PartyGame
+
+    party = PartyGame.arranged(
+        Rules.preset("party"),
+        hands=[["G5", "R2"], ["G5", "B3"], ["R1", "B5"]],
+        discard=["G4"],
+        draw=["Y1", "Y2", "Y3", "Y4"],
+        to_play=1,
+    )
+    party.apply("play G5", 1)
+    party.apply("jump G5", 0)
+    classic = Game.arranged(
+        Rules.preset("mattel-2021", jump_in=True),
+        hands=[["R1", "R2"], ["G+2", "B3"], ["G+2", "B5"]],
+        discard=["G4"],
+        draw=["Y1", "Y2", "Y3", "Y4"],
+        to_play=1,
+    )
+    classic.apply("play G+2", 1)
+    classic.apply("jump G+2", 2)
+    page = browser.new_page(viewport=DESKTOP)
+    moves: dict[str, str] = {}
+    for name, game in (("party", party), ("classic", classic)):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(game.record()))
+        page.goto(f"{server.base}/replay")
+        page.wait_for_selector("#replay-open:not([hidden])")
+        page.set_input_files("#replay-file", str(path))
+        page.click("#replay-send")
+        page.wait_for_selector("#moves li")
+        moves[name] = page.inner_text("#moves")
+    page.close()
+    assert "Seat 1 speed-plays the green 5" in moves["party"], moves
+    assert "jumps in" not in moves["party"], moves
+    assert (
+        "Seat 3 jumps in with the green Draw Two · The jump cancels Seat 2's Draw Two"
+        in (moves["classic"])
+    ), moves

@@ -164,7 +164,8 @@ def play_to_round_end(
                 assert "you hold" in page.locator("#chooser-options").inner_text()
             if moment == "challenge":
                 prompt = page.locator("#prompt").inner_text()
-                assert "Take the 4 cards, or challenge it" in prompt and "you draw 6" in prompt
+                assert "take 4, or challenge" in prompt and "you draw 6" in prompt
+                assert len(prompt.split()) <= 36, prompt  # read at a glance, odds included
             if moment and moment not in seen:
                 seen.add(moment)
                 snap(page, shots / f"{name}-{moment}-{('desktop', 'phone')[i]}.jpg")
@@ -520,6 +521,8 @@ def test_party_point_taken_and_wild_drawn_together_by_clicking_seats(
     create_through_the_form(page, server, preset="party", seats=4, bots=3, seed=184)
     page.click("[data-control=start]")
     page.wait_for_selector("#hand button.card")
+    # the table names its engine: the log and prompts say Speed Play, not Jump-In
+    assert page.evaluate("document.body.dataset.game") == "party"
     names = [page.locator(f'.seat[data-seat="{s}"] .name').inner_text() for s in range(4)]
     pointed = linked = False
     deadline = time.monotonic() + 150

@@ -316,6 +316,32 @@ def test_jump_in_plays_an_identical_card_out_of_turn_with_enter() -> None:
     asyncio.run(body())
 
 
+def test_party_speed_play_is_offered_and_told_in_its_own_words() -> None:
+    """UNO Party!'s out-of-turn play is Speed Play, not the classic Jump-In."""
+    from unokit.party import PartyGame
+
+    game = PartyGame.arranged(
+        Rules.preset("party"),
+        hands=[["B1", "R5", "G2"], ["R5", "Y2", "Y3"], ["Y4", "Y5"]],
+        discard=["R1"],
+        draw=["G7", "G8", "G9", "B7"],
+        to_play=1,
+    )
+    game.apply("play R5", 1)
+    app = app_for(game)
+
+    async def body() -> None:
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            status = str(app.query_one("#status").render())
+            assert "Speed play R5" in status and "Jump in" not in status
+            await pilot.press("2", "enter")
+            assert app.view["hand"] == ["B1", "G2"]
+            assert any(line.startswith("You speed-played a red 5") for line in app.log_lines)
+
+    asyncio.run(body())
+
+
 def test_a_playable_card_drawn_is_picked_so_enter_plays_it_and_p_keeps_it() -> None:
     def drew() -> PlayApp:
         return app_for(

@@ -27,7 +27,7 @@ from unokit.i18n import N_, _, current, ngettext
 from unokit.rng import Random
 from unokit.rules import Rules
 from unokit.turns import play_out, random_chooser
-from unokit.words import describe
+from unokit.words import describe, told
 
 __all__ = ["demo"]
 
@@ -90,12 +90,12 @@ def demo(  # noqa: PLR0917 - click passes every option
             seats=seats,
         )
     )
-    lines = [describe(e, names) for e in game.events(None)]
+    lines = [describe(e, names, game=rules.game) for e in told(game.events(None))]
     left = max_lines
     hidden = 0
     for seat, action, events in play_out(game, random_chooser(Random(seed))):
         lines.append(f"[{names[seat]}] {action}")
-        lines += ["    " + describe(e.for_seat(None), names) for e in events]
+        lines += ["    " + describe(e.for_seat(None), names, game=rules.game) for e in told(events)]
         if left is None:
             click.echo("\n".join(lines))
         else:

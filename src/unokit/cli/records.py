@@ -25,7 +25,7 @@ from unokit.i18n import N_, _, current, ngettext
 from unokit.match import MATCH_FORMAT, MATCH_SEAT_FORMAT, Match
 from unokit.record import GAME_FORMAT, SEAT_FORMAT
 from unokit.tui.names import seat_names
-from unokit.words import LEFT_UNFINISHED, describe
+from unokit.words import LEFT_UNFINISHED, describe, told
 
 __all__ = ["check_record", "load_record", "player_names", "print_record"]
 
@@ -271,8 +271,8 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
                 names=", ".join(names),
             )
         )
-        for event in game.log:
-            click.echo(describe(event, names))
+        for event in told(game.log):
+            click.echo(describe(event, names, game=game.rules.game))
         _print_result(_game_result(game), names)
     elif fmt == SEAT_FORMAT:
         events = _events(path, record.get("events", []), _("the record"))
@@ -280,8 +280,8 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
         click.echo(
             _("as seen by {who} (a seat's record: not replayable)", who=_seen_by(names, record))
         )
-        for event in events:
-            click.echo(describe(event, names))
+        for event in told(events):
+            click.echo(describe(event, names, game=_engine(record)))
         _print_result(record.get("result"), names)
     elif fmt == MATCH_FORMAT:
         match = _checked_match(path, record)
@@ -298,8 +298,8 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
         )
         for number, game in enumerate(match.rounds, 1):
             click.echo(_("— round {round} —", round=number))
-            for event in game.log:
-                click.echo(describe(event, names))
+            for event in told(game.log):
+                click.echo(describe(event, names, game=game.rules.game))
             _print_result(_game_result(game), names)
         _print_match_end(names, match.scores, match.over, match.winner)
     else:  # MATCH_SEAT_FORMAT
@@ -317,8 +317,8 @@ def print_record(path: Path, record: dict[str, Any]) -> None:
                 )
             events = _events(path, data.get("events", []), _("round {round}", round=number))
             click.echo(_("— round {round} —", round=number))
-            for event in events:
-                click.echo(describe(event, names))
+            for event in told(events):
+                click.echo(describe(event, names, game=_engine(record)))
             _print_result(data.get("result"), names)
         _print_match_end(names, record.get("scores"), record.get("over"), record.get("winner"))
 
@@ -327,6 +327,13 @@ def player_names(players: int) -> list[str]:
     """Ann at seat 0 (the person, in ``unokit play``), then the names the bots go by there:
     the names a record is told in, and a demo round played."""
     return ["Ann", *seat_names(players, 0)[1:]]
+
+
+def _engine(record: dict[str, Any]) -> str:
+    """The engine a seat's record names (``Rules.game``), for its words only: such a record
+    is not replayed, so anything but UNO Party! is told in the classic words."""
+    rules = record.get("rules")
+    return "party" if isinstance(rules, dict) and rules.get("game") == "party" else "classic"
 
 
 def _seat_record_names(record: dict[str, Any]) -> list[str]:

@@ -273,7 +273,10 @@ class Connections:
                 events.append({"text": left_unfinished(round_no - 1, count), "event": cut})
             for i, e in enumerate(game.events(seat, since), start=since):
                 then = table.names_at(key, i) if table.former else names
-                item: dict[str, Any] = {"text": describe(e, then), "event": e.to_json()}
+                item: dict[str, Any] = {
+                    "text": describe(e, then, game=game.rules.game),
+                    "event": e.to_json(),
+                }
                 if then != names:  # a seat its player left since: the line names that player
                     item["was"] = {s: n for s, n in enumerate(then) if n != names[s]}
                 auto = table.automatic_at(key, i)

@@ -94,7 +94,7 @@ def replay_steps(
         step: dict[str, Any] = {
             "round": round_no,
             "view": view,
-            "events": [_event(e, names) for e in events],
+            "events": [_event(e, names, game.rules.game) for e in events],
         }
         if match is not None:
             step["scores"] = match.scores
@@ -119,6 +119,7 @@ def replay_steps(
     return {
         "format": "unokit.replay",
         "rules": rules.name,
+        "game": rules.game,
         "target": rules.target,
         "players": players,
         "names": names,
@@ -163,8 +164,8 @@ def compact(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "steps": [packer(step) for step in data["steps"]], "compact": True}
 
 
-def _event(event: Event, names: list[str]) -> dict[str, Any]:
-    return {"text": describe(event, names), "event": event.to_json()}
+def _event(event: Event, names: list[str], game: str) -> dict[str, Any]:
+    return {"text": describe(event, names, game=game), "event": event.to_json()}
 
 
 def _names(given: Any, players: int) -> list[str]:

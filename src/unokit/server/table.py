@@ -295,6 +295,7 @@ class Table:
             "title": self.settings.title,
             "settings": self.settings.to_json(),
             "rules": self.rules.name,
+            "game": self.rules.game,
             "target": self.rules.target,
             "state": self.state,
             "fixed_seed": self.seed if self.fixed_seed else None,

@@ -27,7 +27,7 @@ from unokit.actions import Action
 from unokit.bots import Bot, BotError, Decision, make_bot
 from unokit.cards import COLOR_NAMES, COLORS, Card
 from unokit.errors import IllegalAction
-from unokit.i18n import _, current, ngettext
+from unokit.i18n import N_, _, current, ngettext
 from unokit.refusals import tell
 from unokit.tui.base import MIN_WIDTH, TableApp, house_rules
 from unokit.tui.dialogs import Choice, ChoiceDialog, InfoScreen
@@ -102,7 +102,7 @@ class PlayApp(TableApp):
         self.bot_labels = dict(bot_names or {})
         self.bot_log = bot_log
         """The file bot programs' standard error goes to (said in the log pane)."""
-        self.narrator = Narrator(self.names, table.me)
+        self.narrator = Narrator(self.names, table.me, game=table.rounds.rules.game)
         self.selected = 0
         self.say_uno = False
         """``u`` pressed before Enter: the next card is played with "Uno"."""
@@ -251,9 +251,12 @@ class PlayApp(TableApp):
             text.append(_("{who} to play…", who=self.names[to_play]))
             jumps = sorted({a.card.code for a in legal if a.kind == "jump" and a.card})
             if jumps:
-                text.append(
-                    _(" Jump in with {cards}: pick it, Enter", cards=", ".join(jumps)), style="bold"
+                offer = (  # UNO Party!'s jump is its own Speed Play
+                    N_(" Speed play {cards}: pick it, Enter")
+                    if self.table.rounds.rules.game == "party"
+                    else N_(" Jump in with {cards}: pick it, Enter")
                 )
+                text.append(_(offer, cards=", ".join(jumps)), style="bold")
         else:
             phase = view["phase"]
             kinds = {a.kind for a in legal}

@@ -109,7 +109,7 @@ class WatchApp(TableApp):
         self.playback = playback
         self.delay = delay
         self.paused = False
-        self.narrator = Narrator(self.names, playback.seat)
+        self.narrator = Narrator(self.names, playback.seat, game=playback.rounds.rules.game)
         self.steps = 0
         self._timer: Timer | None = None
 

@@ -147,7 +147,7 @@ function onFrame(frame) {
   ctrl.deadline = clock.turn_left !== null && clock.turn_left !== undefined ? { at: now + clock.turn_left * 1000, total: clock.turn_timer } : null;
   ctrl.dealAt = clock.deal_left !== null && clock.deal_left !== undefined ? now + clock.deal_left * 1000 : null;
   if ($("#chooser").open && !ctrl.legal.length) $("#chooser").close();
-  appendLog(frame, ctrl.table.seats.map((s) => s.name));
+  appendLog(frame, ctrl.table.seats.map((s) => s.name), ctrl.table.game);
   if (before && frame.table && frame.events_from !== 0) noteLeavers(before, frame.table);
   else if (!before && frame.table) noteFormerLeavers(frame.table);
   // one sound a frame, the most telling of its events (static/cues.js); none for a whole log
@@ -166,6 +166,7 @@ function redraw() {
   body.toPlay = view && view.to_play !== null ? String(view.to_play) : "";
   body.over = String(Boolean(view && view.over));
   body.rules = table.rules;
+  body.game = table.game;  // the engine: UNO Party!'s jump is Speed Play, in its own words
   body.phase = view ? view.phase : "";
   $("#join").hidden = !(seat === null && table.state === "lobby" && table.seats.some((s) => s.kind === "open"));
   $("#fixed-deal").hidden = table.fixed_seed === null || table.fixed_seed === undefined;

@@ -47,14 +47,13 @@ export function promptText(ctrl) {
     const odds = ctrl.frame && ctrl.frame.challenge;
     const by = odds ? name(odds.player) : ctrl.lastPlayer !== null ? name(ctrl.lastPlayer) : _("The last player");
     const held = heldWords(odds);
-    const text = _("{by} played a Wild Draw Four on you. Take the 4 cards, or challenge it: if {by} held {held}, {by} draws 4 instead and you draw none; if not, you draw 6.", { by, held });
+    // the choice first, then the rule, then the odds: read at a glance against a turn timer
+    const text = _("{by}'s Wild Draw Four: take 4, or challenge. If {by} held {held}, {by} draws 4; if not, you draw 6.", { by, held });
     if (!odds) return text;
     const win = Math.round(odds.chance * 100);
     const mean = odds.expected.toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: "latn" });
-    return _("{line} {more}", { line: text, more: ngettext(
-      "From what you can see, {by}'s {count} card holds {held} about {win} times in 100: a challenge costs you 0 cards {win} times and 6 cards {lose} times, {mean} on average, against 4 for taking them.",
-      "From what you can see, {by}'s {count} cards hold {held} about {win} times in 100: a challenge costs you 0 cards {win} times and 6 cards {lose} times, {mean} on average, against 4 for taking them.",
-      odds.hand, { by, held, win: num(win), lose: num(100 - win), mean }) });
+    const more = _("Challenge wins {win} in 100: {mean} vs 4 cards on average.", { win: num(win), mean });
+    return _("{line} {more}", { line: text, more });  // two messages: Babel misses one nested in another
   }
   if (view.pending && view.pending.cards && mine) {
     const n = view.pending.cards;
@@ -93,6 +92,11 @@ export function promptText(ctrl) {
   if (mine) {
     const playable = legal.some((a) => a.startsWith("play "));
     return playable ? _("Your turn: play a raised card, or draw.") : _("Your turn: nothing matches, draw a card.");
+  }
+  if (has("jump") && ctrl.table.game === "party") {  // UNO Party!'s own Speed Play
+    return toPlay === null
+      ? _("You can speed play a raised card.")
+      : _("{who} to play. You can speed play a raised card.", { who: name(toPlay) });
   }
   if (has("jump")) {
     return toPlay === null
@@ -205,7 +209,7 @@ export function errorWords(message, ctrl) {
   let m = /^it is seat (\d+)'s turn/.exec(message);
   if (m) return Number(m[1]) === ctrl.seat ? _("It is your turn now.") : _("Not yet: it is {who}'s turn.", { who: name(m[1]) });
   m = /is not identical to the (.+) on top$/.exec(message);
-  if (m) return _("Too late to jump in: the card on top has changed.");
+  if (m) return ctrl.table && ctrl.table.game === "party" ? _("Too late to speed play: the card on top has changed.") : _("Too late to jump in: the card on top has changed.");
   if (/moment to (say it|catch them) has passed|said Uno or the moment/.test(message)) return _("Too late: that moment has passed.");
   if (/is not legal now$/.test(message)) return _("That move is not possible now: the table moved on.");
   let text = message

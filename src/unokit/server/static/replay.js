@@ -4,7 +4,7 @@
 // record the server handed out carries its steps and is read here alone, nothing sent; one
 // without them (written by `unokit play`) is sent to the server only when the person asks.
 import { $, el } from "./dom.js";
-import { _, describe, num } from "./words.js";
+import { _, describe, num, told } from "./words.js";
 
 const MAX_FILE = 16 * 1024 * 1024;  // a file read here (a long match with its steps: ~3 MB)
 const MAX_SENT = 4 * 1024 * 1024;   // the server's own bound on a record it replays
@@ -100,7 +100,7 @@ function stepsOf(record) {
     });
   }
   if (!steps.every((s) => Number.isInteger(s.round) && Array.isArray(s.scores))) return null;
-  return { rules: r.rules, target: r.target, players: record.players, names: r.names, seat: seatOf, steps };
+  return { rules: r.rules, game: r.game, target: r.target, players: record.players, names: r.names, seat: seatOf, steps };
 }
 
 /** The steps, as a spectator or as `seat` saw them. A given record is sent as the file's own
@@ -191,12 +191,15 @@ function onKey(ev) {
   if (to >= 0) go(to);
 }
 
+/** The record's engine (Rules.game); a record saved before it was carried names its preset. */
+const gameOf = (d) => (typeof d.game === "string" ? d.game : d.rules === "party" ? "party" : "classic");
+
 /** One line per step in the move list: its events in words (the deal opens each round). */
 function buildMoves() {
   const names = data.names;
   const items = data.steps.map((step, i) => {
     const first = i === 0 || data.steps[i - 1].round !== step.round;
-    const words = step.events.map((e) => describe(e.event, names, e.text, null)).filter(Boolean);
+    const words = told(step.events, (e) => e.event).map((e) => describe(e.event, names, e.text, null, gameOf(data))).filter(Boolean);
     const text = first ? _("Round {round}: the deal. {moves}", { round: num(step.round), moves: words.join(" · ") }).trim() : words.join(" · ") || "…";
     const b = el("button", { type: "button", class: "move", text });
     b.addEventListener("click", () => go(i));
@@ -221,7 +224,7 @@ function go(i) {
   at = i;
   const step = data.steps[i];
   const table = {
-    id: tableId, title: null, settings: { house: {}, turn_timer: null }, rules: data.rules, target: data.target,
+    id: tableId, title: null, settings: { house: {}, turn_timer: null }, rules: data.rules, game: gameOf(data), target: data.target,
     state: step.match_over ? "over" : "playing", fixed_seed: null, owner: null, version: i, match_no: 0,
     round: step.round, scores: step.scores, match_over: step.match_over, match_winner: step.match_winner, seats: data.seats,
   };

@@ -3,24 +3,24 @@
 import { $, el, keyed, setProps } from "./dom.js";
 import { cardNode } from "./cards.js";
 import { N_ } from "./i18n.js";
-import { _, cap, describe, ngettext } from "./words.js";
+import { _, cap, describe, ngettext, told } from "./words.js";
 
 const LOG_LIMIT = 300;
 
 /** Append the frame's new events (once each: the events are only ever appended here). */
-export function appendLog(frame, names) {
+export function appendLog(frame, names, game) {
   const log = $("#log");
   if (frame.events_from === 0 && frame.events.length) log.replaceChildren();
-  for (const e of frame.events) {
+  for (const e of told(frame.events, (item) => item.event)) {
     const both = merged(log, e);
     if (both) {
-      log.lastElementChild.textContent = describe(both, names, "", null);
+      log.lastElementChild.textContent = describe(both, names, "", null, game);
       log.lastElementChild._draw = both;
       continue;
     }
     // a seat whose player left since: its earlier lines keep that player's name
     const then = e.was ? names.map((n, s) => (e.was[s] === undefined ? n : e.was[s])) : names;
-    const li = el("li", { text: describe(e.event, then, e.text, e.auto), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null });
+    const li = el("li", { text: describe(e.event, then, e.text, e.auto, game), "data-type": e.event.type, "data-auto": e.auto ? e.auto.why : null });
     if (plainDraw(e)) li._draw = e.event;
     log.append(li);
   }

@@ -31,9 +31,11 @@ function cards(e) {
 const pileOf = (e) => (e.reason || "").slice(1);
 const onPile = (e, line) => (e.reason && e.reason.startsWith("@") ? _("{line} on pile {pile}", { line, pile: pileOf(e) }) : line);
 
-function played(e, who) {
+// UNO Party!'s jump is its Speed Play, not the classic Jump-In: its own words.
+function played(e, who, game) {
   const card = cardName(e.cards[0]);
-  let line = e.type === "jump" ? _("{who} jumps in with the {card}", { who, card }) : _("{who} plays the {card}", { who, card });
+  let line = _("{who} plays the {card}", { who, card });
+  if (e.type === "jump") line = game === "party" ? _("{who} speed-plays the {card}", { who, card }) : _("{who} jumps in with the {card}", { who, card });
   if (e.cards.length > 1) line = _("{line} and the {card}", { line, card: cardName(e.cards[1]) });
   if (e.color) line = _("{line}, naming {color}", { line, color: COLORS[e.color] });
   return onPile(e, line);
@@ -56,13 +58,24 @@ const TABLE_DID = {
   },
 };
 
+/** The log's items in the order they are told: a jump-in before the cancel it causes (the
+ *  engine logs the cancel first; unokit.words.told). `eventOf` finds an item's event. */
+export function told(items, eventOf = (x) => x) {
+  const out = [...items];
+  for (let i = 0; i + 1 < out.length; i++) {
+    if (eventOf(out[i]).type === "cancel" && eventOf(out[i + 1]).type === "jump") [out[i], out[i + 1]] = [out[i + 1], out[i]];
+  }
+  return out;
+}
+
 /** One line for the event `e`, with seat names from `names`; `fallback` is the server's text;
  *  `auto` ({seat, why}) when the server made the move for a person: the clock ran out, or the
- *  player was away. Such a move never reads as the player's own choice. */
-export function describe(e, names, fallback, auto) {
+ *  player was away. Such a move never reads as the player's own choice. `game` is the table's
+ *  engine (Rules.game). */
+export function describe(e, names, fallback, auto, game) {
   const name = (s) => (s === undefined || s === null ? _("nobody") : names[s] || _("seat {seat}", { seat: s }));
   if (auto && auto.why === "busy") {
-    const line = describe(e, names, fallback);
+    const line = describe(e, names, fallback, null, game);
     return e.seat === auto.seat ? _("{line} ({who} is thinking quickly: the server is busy)", { line, who: name(auto.seat) }) : line;
   }
   if (auto && e.seat === auto.seat && TABLE_DID[e.type] && e.reason !== "timeout") {
@@ -72,18 +85,18 @@ export function describe(e, names, fallback, auto) {
       : _("{who} is away — the table {did} for {who}", fields));
     return e.uno ? _('{line} and said "Uno!"', { line }) : line;
   }
-  const line = tell(e, name(e.seat), name(e.target));
+  const line = tell(e, name(e.seat), name(e.target), game);
   return line === null ? fallback : cap(line);
 }
 
-function tell(e, who, whom) {
+function tell(e, who, whom, game) {
   const f = { who, whom };
   switch (e.type) {
     case "deal": return _("{who} is dealt {cards}", { who, cards: cards(e) });
     case "turn_up": return onPile(e, _("the {card} is turned up", { card: cardName(e.cards[0]) }));
     case "put_back": return _("the {card} turned up goes back into the deck", { card: e.cards && e.cards.length ? cardName(e.cards[0]) : _("Wild Draw Four") });
     case "play": case "jump": {
-      const line = played(e, who);
+      const line = played(e, who, game);
       return e.uno ? _('{line} and says "Uno!"', { line }) : line;
     }
     case "draw": {
