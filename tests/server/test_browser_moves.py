@@ -1,7 +1,8 @@
 """The movements of hands and mini piles on the table page, in Chromium: a Seven-O trade or a
-0 passing every hand on, and Party!'s linked draws, Wild Pile Up and its mini pile taken, are
-shown as cards flying between seats (``static/motion.js``), never as counts that change in
-place; and a table with nothing left to draw says so (``static/dry.js``).
+0 passing every hand on, Triple Play's Give Away, and Party!'s linked draws, Wild Pile Up and
+its mini pile taken, are shown as cards flying between seats (``static/motion.js``), never
+as counts that change in place; and a table with nothing left to draw says so
+(``static/dry.js``).
 
 Lean on purpose: one browser and one server for the module; each table is seeded and played
 by greedy bots, Ann's turns by clicks, until the movement has flown.
@@ -18,14 +19,16 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
-from tests.server.browser_kit import module_browser, start_server, take_a_turn
+from playwright.sync_api import Browser, FilePayload, Page, ViewportSize
+from tests.server.browser_kit import log_lines, module_browser, start_server, take_a_turn
 from tests.server.live import Server, ws_frames
 
 __all__ = ["module_browser"]  # the fixture
 
 SHOTS = Path(os.environ["UNOKIT_TEST_SHOTS"]) if os.environ.get("UNOKIT_TEST_SHOTS") else None
 """A folder for this module's screenshots, to look at (none by default)."""
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -52,19 +55,47 @@ FLIGHTS = """() => {
 """Every card the page sends flying: its movement, its ends, whether its face shows."""
 
 
-def ann_at(browser: Browser, server: Server, preset: str, seats: int, **body: Any) -> Page:
-    made = server.post(
-        "/api/tables",
-        {"name": "Ann", "preset": preset, "seats": seats, "bots": ["greedy"] * (seats - 1), **body},
+def new_table(server: Server, seats: int, bots: int, **body: Any) -> dict[str, Any]:
+    """A table Ann made over the API (she holds seat 0), ``bots`` greedy bots in its last
+    seats: its id and her seat token."""
+    made: dict[str, Any] = server.post(
+        "/api/tables", {"name": "Ann", "seats": seats, "bots": ["greedy"] * bots, **body}
     )
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    return made
+
+
+def seated(
+    browser: Browser,
+    server: Server,
+    table: str,
+    token: str,
+    *,
+    start: bool = True,
+    viewport: ViewportSize = DESKTOP,
+    **context: Any,
+) -> Page:
+    """The page of the seat ``token`` holds at ``table``, every card it sends flying
+    recorded; the host's page starts the match when ``start``, and shows its hand."""
+    page = browser.new_context(viewport=viewport, **context).new_page()
     page.add_init_script(f"({FLIGHTS})()")
     page.goto(server.base + "/health")  # the origin, to hold the seat token
-    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
-    page.goto(f"{server.base}/t/{made['table']}")
-    page.click("[data-control=start]")
-    page.wait_for_selector("#hand .card")
+    page.evaluate(f"localStorage.setItem('unokit:token:{table}', '{token}')")
+    page.goto(f"{server.base}/t/{table}")
+    if start:
+        page.click("[data-control=start]")
+        page.wait_for_selector("#hand .card")
     return page
+
+
+def ann_at(browser: Browser, server: Server, preset: str, seats: int, **body: Any) -> Page:
+    """Ann's page at a started table of ``preset``, every other seat a greedy bot."""
+    made = new_table(server, seats, seats - 1, preset=preset, **body)
+    return seated(browser, server, made["table"], made["token"])
+
+
+def turn_of(page: Page, seat: int = 0) -> None:
+    """Wait until the page shows ``seat`` to play (the bots before it play in milliseconds)."""
+    page.wait_for_function(f"document.body.dataset.toPlay === '{seat}'", timeout=60_000)
 
 
 def flights(page: Page) -> list[dict[str, Any]]:
@@ -107,7 +138,7 @@ def test_wild_swap_hands_flies_the_two_hands_between_the_two_seats(
     """Ann plays Wild Swap Hands (the 2015 sheet's deck) and names a seat: card backs fly
     from her seat to that one and back, at the same moment. Never a face, never a pointer."""
     page = ann_at(module_browser, module_server, "mattel-2015", 4, seed=1)
-    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    turn_of(page)
     page.locator('#hand .card[data-code="WSW"]').first.click()
     got = play_until(page, {"swap"}, 60)
     swaps = [f for f in got if f["kind"] == "swap"]
@@ -125,7 +156,7 @@ def test_wild_shuffle_hands_gathers_every_hand_and_deals_it_out_again(
     """Ann plays Wild Shuffle Hands: every seat's backs fly to the pile, and from it back to
     every seat. Never a face, never a pointer."""
     page = ann_at(module_browser, module_server, "mattel-2021", 4, seed=1)
-    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    turn_of(page)
     page.locator('#hand .card[data-code="WSH"]').first.click()
     got = play_until(page, {"gather", "deal"}, 60)
     gathered = [f for f in got if f["kind"] == "gather"]
@@ -151,6 +182,47 @@ def test_party_linked_draws_and_the_mini_pile_fly(
     taken = [f for f in got if f["kind"] == "take"]
     assert all(f["from"] == "mini" and f["to"].startswith("seat-") for f in taken), taken
     page.context.close()
+
+
+def test_a_triple_play_give_away_flies_from_the_giver_to_each_receiver(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """Ann's Wild Give Away overloads its pile and she gives one card each to Bob and a bot:
+    on both their pages the cards fly from her seat to each receiver's, as the give events
+    say, a face only into Bob's own hand, and not again from the deck. Never a pointer taken.
+
+    Seed 298 at four seats deals Bob a yellow Discard Two and Ann a Wild Give Away; Bob and
+    the two bots after him each lay a Discard Two on pile 1, which Ann's card overloads."""
+    made = new_table(module_server, 4, 2, preset="triple-play", seed=298)
+    bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
+    bobs = seated(module_browser, module_server, made["table"], bob["token"], start=False)
+    bobs.wait_for_selector("body[data-state=lobby]")
+    page = seated(module_browser, module_server, made["table"], made["token"])
+    turn_of(bobs, 1)
+    bobs.locator('#hand .card[data-code="YD"]').first.click()
+    bobs.locator('#chooser-options button[data-action="play YD @1"]').click()
+    turn_of(page)
+    page.locator('#hand .card[data-code="WGA"]').first.click()
+    page.locator('#actions button[data-action="give 1 2"]').click()
+    for seen in (bobs, page):  # the give is one frame: its every flight is in by then
+        seen.wait_for_function("window.flights.filter((f) => f.kind === 'give').length >= 2")
+        if SHOTS:  # the cards in flight
+            seen.screenshot(path=str(SHOTS / f"t43c_give_{'bob' if seen is bobs else 'ann'}.png"))
+        got = flights(seen)
+        gives = [f for f in got if f["kind"] == "give"]
+        faces = {f["to"]: f["code"] for f in gives if f["from"] == "seat-0"}
+        assert len(gives) == 2 and faces.keys() == {"seat-1", "seat-2"}, got
+        assert faces["seat-2"] is None, gives
+        if seen is bobs:  # the card he gets, face up, into his hand
+            hand = bobs.locator("#hand .card").evaluate_all("(ns) => ns.map((n) => n.dataset.code)")
+            assert faces["seat-1"] in hand, (gives, hand)
+        else:
+            assert faces["seat-1"] is None, gives
+        assert all(f["pointer"] == "none" for f in gives), gives
+        assert not [f for f in got if f["kind"] == "draw"], got  # nobody drew a card
+    assert "Ann gives 1 overload card to Bob" in log_lines(page), log_lines(page)
+    page.context.close()
+    bobs.context.close()
 
 
 HOARD = ("draw", "pass", "accept", "take")
@@ -211,9 +283,9 @@ def test_a_table_with_nothing_left_to_draw_says_so_and_what_may_end_the_round(
     card: the draw pile, for a player and a spectator alike, says nothing is left to draw and
     what ends the round now, and never how often a position has come back (that counts the
     hidden hands)."""
-    made = module_server.post("/api/tables", {"name": "Ann", "seats": 2, "bots": [], "seed": 4})
+    made = new_table(module_server, 2, 0, seed=4)
     bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
-    watcher = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    watcher = module_browser.new_context(viewport=DESKTOP).new_page()
     watcher.goto(f"{module_server.base}/t/{made['table']}")
     watcher.wait_for_selector("body[data-state=lobby]")
     view = hoard_until_dry(module_server, made["table"], [made["token"], bob["token"]])
@@ -224,13 +296,11 @@ def test_a_table_with_nothing_left_to_draw_says_so_and_what_may_end_the_round(
     assert count == "Nothing left to draw"
     assert title.startswith("Nothing is left to draw: if nobody can play, or the same position")
     assert not any(ch.isdigit() for ch in count + title)  # no count of repeats
-    page = module_browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page.goto(module_server.base + "/health")
-    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
-    page.goto(f"{module_server.base}/t/{made['table']}")
+    page = seated(module_browser, module_server, made["table"], made["token"], start=False,
+                  viewport=PHONE)  # fmt: skip
     page.wait_for_selector("body[data-dry=true] #draw-pile.dry")
     assert page.locator("#draw-pile .pile-count").is_visible()
-    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+    for size in (DESKTOP, PHONE):
         page.set_viewport_size(size)  # a hand of 40 cards and more keeps the felt usable
         page.wait_for_timeout(300)
         room = page.evaluate(ROOM)
@@ -256,14 +326,9 @@ def test_one_just_drawn_outline_when_the_hand_holds_the_same_card_twice(
 ) -> None:
     """Ann draws (and keeps) until she draws a card whose twin she already holds: one card is
     outlined as just drawn, not both."""
-    made = module_server.post("/api/tables", {"name": "Ann", "seats": 2, "bots": [], "seed": 6})
+    made = new_table(module_server, 2, 0, seed=6)
     bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
-    page = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(module_server.base + "/health")
-    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
-    page.goto(f"{module_server.base}/t/{made['table']}")
-    page.click("[data-control=start]")
-    page.wait_for_selector("#hand .card")
+    page = seated(module_browser, module_server, made["table"], made["token"])
     twin = None
     with module_server.seat(made["table"], bob["token"]) as ws:
         for _ in range(60):
@@ -298,7 +363,7 @@ def test_one_just_drawn_outline_when_the_hand_holds_the_same_card_twice(
 
 
 def test_the_lobby_links_to_the_replay_page(module_browser: Browser, module_server: Server) -> None:
-    page = module_browser.new_page(viewport={"width": 390, "height": 844})
+    page = module_browser.new_page(viewport=PHONE)
     page.goto(module_server.base + "/")
     page.click("#replay-link")
     page.wait_for_url("**/replay")
@@ -311,18 +376,11 @@ def test_a_record_edited_by_hand_says_so_on_the_replay_page(
 ) -> None:
     """A step of a downloaded record broken by hand (its hand sizes gone) is said on the
     page when it is shown, and the steps around it still draw."""
-    made = module_server.post(
-        "/api/tables",
-        {"name": "Ann", "seats": 3, "bots": ["greedy"] * 2, "seed": 5},
-    )
-    page = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(module_server.base + "/health")
-    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
-    page.goto(f"{module_server.base}/t/{made['table']}")
-    page.click("[data-control=start]")
-    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    made = new_table(module_server, 3, 2, seed=5)
+    page = seated(module_browser, module_server, made["table"], made["token"])
+    turn_of(page)
     take_a_turn(page)
-    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    turn_of(page)
     record = httpx.get(
         f"{module_server.base}/api/tables/{made['table']}/record",
         headers={"X-Seat-Token": made["token"]},
@@ -335,8 +393,8 @@ def test_a_record_edited_by_hand_says_so_on_the_replay_page(
     page.wait_for_selector("#replay-open:not([hidden])")
     page.set_input_files(
         "#replay-file",
-        files=[{"name": "edited.json", "mimeType": "application/json",
-                "buffer": json.dumps(record).encode()}],
+        files=[FilePayload(name="edited.json", mimeType="application/json",
+                           buffer=json.dumps(record).encode())],
     )  # fmt: skip
     page.wait_for_selector("#moves li")
     page.locator(f"#moves li[data-step='{broken}'] button").click()
@@ -357,19 +415,13 @@ def test_a_spectator_is_marked_and_every_page_counts_the_watchers(
 ) -> None:
     """Two people watch Ann's table: their pages say they are watching, and after the next
     move every page counts two watchers."""
-    made = module_server.post(
-        "/api/tables", {"name": "Ann", "seats": 2, "bots": ["greedy"], "seed": 2}
-    )
-    page = module_browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page.goto(module_server.base + "/health")
-    page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
-    page.goto(f"{module_server.base}/t/{made['table']}")
-    page.click("[data-control=start]")
-    page.wait_for_function("document.body.dataset.toPlay === '0'", timeout=60_000)
+    made = new_table(module_server, 2, 1, seed=2)
+    page = seated(module_browser, module_server, made["table"], made["token"], viewport=PHONE)
+    turn_of(page)
     assert not page.locator("#watchers").is_visible()
     watchers = []
     for _ in range(2):
-        them = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        them = module_browser.new_context(viewport=DESKTOP).new_page()
         them.goto(f"{module_server.base}/t/{made['table']}")
         them.wait_for_selector("#watchers .mark:not([hidden])")
         watchers.append(them)
@@ -404,18 +456,13 @@ COVERED = """() => {
     ids=["upright", "sideways"],
 )
 def test_the_chat_toast_covers_no_seat_on_a_phone(
-    module_browser: Browser, module_server: Server, viewport: dict[str, int]
+    module_browser: Browser, module_server: Server, viewport: ViewportSize
 ) -> None:
-    made = module_server.post("/api/tables", {"name": "Ann", "seats": 6, "bots": ["greedy"] * 4})
+    made = new_table(module_server, 6, 4)
     bob = module_server.post(f"/api/tables/{made['table']}/join", {"name": "Bob"})
     with module_server.seat(made["table"], bob["token"]) as ws:  # Bob is there from the start
-        context = module_browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.goto(module_server.base + "/health")
-        page.evaluate(f"localStorage.setItem('unokit:token:{made['table']}', '{made['token']}')")
-        page.goto(f"{module_server.base}/t/{made['table']}")
-        page.click("[data-control=start]")
-        page.wait_for_selector("#hand .card")
+        page = seated(module_browser, module_server, made["table"], made["token"],
+                      viewport=viewport, has_touch=True, is_mobile=True)  # fmt: skip
         page.wait_for_selector("#host", state="hidden")
         ws.send(json.dumps({"type": "chat", "text": "good luck, all of you"}))
         page.wait_for_selector("#chat-toast:not([hidden])")

@@ -83,6 +83,11 @@ function movement(from, to, codes, count, me, kind, delay = 0) {
   }
 }
 
+/** Whether `draw` is the receiver's draw of the cards `give` gave: Triple Play's overload
+ * cards are handed from the giver to each receiver, never drawn from the deck twice over. */
+const givenBy = (give, draw) => Boolean(give && draw && give.type === "give" && draw.type === "draw"
+  && draw.reason === "give_away" && draw.seat === give.target);
+
 /** The flights for one frame's new events (`ctrl.newEvents`), after it is drawn. */
 export function animate(ctrl, frame) {
   if (!ctrl.view || frame.events_from === 0 || document.hidden || (reduced && reduced.matches)) return;
@@ -91,13 +96,14 @@ export function animate(ctrl, frame) {
   const events = ctrl.newEvents.slice(-BUSY).map((e) => e.event);
   let at = 0;  // each movement of the frame starts a little after the one before
   const next = () => { const d = at; at += 120; return d; };
-  for (const e of events) {
+  events.forEach((e, i) => {
     const pile = e.reason && e.reason.startsWith("@") ? Number(e.reason.slice(1)) : 0;
     switch (e.type) {
       case "play": case "jump":
         if (e.seat !== me && e.cards) movement({ seat: e.seat }, { pile }, e.cards.slice(0, 2), 0, me, "play", next());
         break;
       case "draw": {
+        if (givenBy(events[i - 1], e)) break;  // the give flew these cards already
         const mine = e.seat === me;
         const codes = mine && e.cards && e.cards.length ? e.cards : null;
         // Party!'s linked draws fly as one movement with the draw that set them off
@@ -128,9 +134,14 @@ export function animate(ctrl, frame) {
         at += MS;
         break;
       }
-      case "give":
-        movement({ seat: e.seat }, { seat: e.target }, null, e.count, me, "give", next());
+      case "give": {
+        // from the giver's seat to the receiver's, a face only for the receiver itself
+        const got = givenBy(e, events[i + 1]) ? events[i + 1] : null;
+        const mine = e.target === me;
+        const codes = mine && got && got.cards && got.cards.length ? got.cards : null;
+        movement({ seat: e.seat }, { seat: e.target, hand: mine }, codes, e.count, me, "give", next());
         break;
+      }
       case "mini_play":
         if (e.seat !== me && e.cards) movement({ seat: e.seat }, { mini: true }, e.cards, 0, me, "play", next());
         break;
@@ -143,5 +154,5 @@ export function animate(ctrl, frame) {
       default:
         break;
     }
-  }
+  });
 }
