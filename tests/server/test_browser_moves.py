@@ -203,6 +203,9 @@ def test_a_triple_play_give_away_flies_from_the_giver_to_each_receiver(
     bobs.locator('#chooser-options button[data-action="play YD @1"]').click()
     turn_of(page)
     page.locator('#hand .card[data-code="WGA"]').first.click()
+    # the other choice keeps the overload's cards: said with their number, not "Take 0 cards"
+    keep = page.locator('#actions button[data-action="accept"]').inner_text()
+    assert keep == "Keep the 2 cards", keep
     page.locator('#actions button[data-action="give 1 2"]').click()
     for seen in (bobs, page):  # the give is one frame: its every flight is in by then
         seen.wait_for_function("window.flights.filter((f) => f.kind === 'give').length >= 2")

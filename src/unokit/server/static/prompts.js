@@ -141,7 +141,8 @@ export function renderActions(ctrl) {
     const verb = a.split(" ")[0];
     if (BARE[a]) {
       let label = BARE[a];
-      if (a === "accept" && ctrl.view.pending) label = ngettext("Take {count} card", "Take {count} cards", ctrl.view.pending.cards);
+      if (a === "accept" && ctrl.view.pending && ctrl.view.pending.give) label = ngettext("Keep the {count} card", "Keep the {count} cards", ctrl.view.pending.give);  // a Give Away's overload, not given
+      else if (a === "accept" && ctrl.view.pending) label = ngettext("Take {count} card", "Take {count} cards", ctrl.view.pending.cards);
       if (a === "challenge") label = _("Challenge the Wild Draw Four (0 or 6 cards)");
       if (a === "take" && ctrl.view.mini_pile) label = _("Take the mini pile ({n})", { n: num(ctrl.view.mini_pile.length) });
       items.push({ key: a, action: a, label, cls: a === "draw" ? "" : "primary", keys: SHORTCUT[a] });
