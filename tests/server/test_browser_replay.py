@@ -360,6 +360,7 @@ def test_a_classic_record_dropped_on_the_page(
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url) if "/api/replay" in r.url else None)
     page.goto(f"{server.base}/replay")
+    page.wait_for_selector("#replay-open:not([hidden])")  # the page listens for the file
     shot(page, tmp_path, "replay-open-desktop")
 
     # a seat's record without its steps, and a file that is no record: refused in the page
