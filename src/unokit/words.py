@@ -387,13 +387,20 @@ class _Words:
                 n=t.num(e.count),
                 light=light,
             )
-        if kind == "overload":
-            return say(
-                e.seat,
-                N_("pile {pile} overloads: {who} must draw {n}"),
-                N_("pile {pile} overloads: you must draw {n}"),
+        if kind == "overload":  # drawn, or (a Wild Give Away's) perhaps given away: told next
+            if self.you(e.seat):
+                return t.ngettext(
+                    "pile {pile} overloads: {count} card for you",
+                    "pile {pile} overloads: {count} cards for you",
+                    e.count,
+                    pile=pile,
+                )
+            return t.ngettext(
+                "pile {pile} overloads: {count} card for {who}",
+                "pile {pile} overloads: {count} cards for {who}",
+                e.count,
                 pile=pile,
-                n=t.num(e.count),
+                who=self.name(e.seat),
             )
         if kind == "press":
             return say(

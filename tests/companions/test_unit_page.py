@@ -10,6 +10,7 @@ them); otherwise they go to a temporary folder (the pages must still render).
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -106,11 +107,21 @@ WORDS = {"G": "green", "Y": "yellow", "R": "red"}
 
 
 def agree(page: Page, mirror: Mirror) -> None:
-    seen = shown(page)
-    assert seen["lights"] == [WORDS[x] for x in mirror.unit.lights()]
-    assert seen["counters"] == mirror.unit.counters
-    if seen["alarm"] is None:
-        assert seen["lit"] == mirror.lit
+    """The page shows what the Python unit holds, once it has drawn the last tap (a busy
+    machine may draw it a moment later: looked at again for up to 5 s)."""
+    deadline = time.monotonic() + 5
+    while True:
+        seen = shown(page)
+        try:
+            assert seen["lights"] == [WORDS[x] for x in mirror.unit.lights()]
+            assert seen["counters"] == mirror.unit.counters
+            if seen["alarm"] is None:
+                assert seen["lit"] == mirror.lit
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            page.wait_for_timeout(50)
 
 
 def tap_pile(page: Page, pile: int, force: bool = False) -> None:
@@ -440,7 +451,8 @@ def test_the_card_table_throws_the_overload_cards_over_the_unit(
     first = throws[0]
     assert first["cards"] == int(first["n"]) and 1 <= first["cards"] <= 4
     overloads = [line for line in page.locator("#log li").all_inner_texts() if "overloads" in line]
-    assert overloads and overloads[0].endswith(f"must draw {first['n']}")
+    n = int(first["n"])
+    assert overloads and f"overloads: {n} card{'s' * (n > 1)} for" in overloads[0], overloads
 
 
 def test_the_worker_is_made_from_the_files_that_ship(

@@ -104,7 +104,7 @@ def test_the_unit_events_read_as_words(arrange: Arrange) -> None:
     game = arrange([["R7", "G1"], ["B1"]], counters=(13, 0, 0), draws=[1], lights=[[2]])
     lines = [describe(e) for e in game.apply("play R7 @1")]
     assert lines[0] == "seat 0 plays the red 7 on pile 1"
-    assert "pile 1 overloads: seat 0 must draw 1" in lines
+    assert "pile 1 overloads: 1 card for seat 0" in lines
     assert lines[-1] == "the unit lights pile 2"
 
 

@@ -131,7 +131,8 @@ function tell(e, who, whom, game) {
       return ngettext("the unit lights pile {piles}", "the unit lights piles {piles}", piles.length, { piles: join(piles) });
     }
     case "counter": return _("pile {pile}'s counter is at {n}, its light {light}", { pile: pileOf(e), n: num(e.count || 0), light: LIGHTS[e.color] || "?" });
-    case "overload": return _("pile {pile} overloads: {who} must draw {n}", { who, pile: pileOf(e), n: num(e.count) });
+    // drawn, or (a Wild Give Away's) perhaps given away: the next line says which
+    case "overload": return ngettext("pile {pile} overloads: {count} card for {who}", "pile {pile} overloads: {count} cards for {who}", e.count || 0, { who, pile: pileOf(e) });
     case "press": return _("{who} presses pile {pile}", { who, pile: pileOf(e) });
     case "clear": return _("{who} holds pile {pile} down: its counter is reset", { who, pile: pileOf(e) });
     case "trim": return ngettext("pile {pile} is trimmed to its top card: {count} card set aside", "pile {pile} is trimmed to its top card: {count} cards set aside", e.count || 0, { pile: pileOf(e) });
