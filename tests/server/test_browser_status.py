@@ -208,6 +208,7 @@ def test_every_connection_state_is_read_whole_on_a_phone(
                 continue  # lost it stays, for the next step
             if code is None:  # the server is back: "Reconnect now" tapped, not waited out
                 sockets.refusing = False
+                paused_server.pause()  # until the tap, a try of the page's own hangs
                 page.click("#reconnect-now")
             if code == 4401:  # the page forgot its token: given back before the next try
                 page.evaluate(f"localStorage.setItem('{key}', '{value}')")

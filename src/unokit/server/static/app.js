@@ -67,15 +67,18 @@ function status(text) {
   if (lost || text === "connected") document.body.dataset.conn = lost ? "lost" : "ok";
   $("#offline").hidden = !lost;
 }
-/** The lost connection's banner counts down to the next try (none shown while one is under
- *  way), beside "Reconnect now". */
+/** The lost connection's banner counts down to the next try, beside "Reconnect now". While a
+ *  try is under way the count keeps its room, unseen, so the button does not move under a
+ *  finger about to tap it. */
 function nextTryClock(now) {
   const box = $("#offline-next");
   if (!box) return;
+  if ($("#offline").hidden) { box.textContent = ""; box.hidden = true; return; }
   const at = nextTry();
-  const show = !$("#offline").hidden && at !== null && at > now;
-  box.hidden = !show;
-  if (show) box.textContent = ngettext("Next try in {count} s.", "Next try in {count} s.", Math.ceil((at - now) / 1000));
+  const counting = at !== null && at > now;
+  if (counting) box.textContent = ngettext("Next try in {count} s.", "Next try in {count} s.", Math.ceil((at - now) / 1000));
+  box.hidden = !box.textContent;
+  box.style.visibility = counting ? "" : "hidden";
 }
 
 /** A tap on a note under a phone's bar folds it to its dot; a tap on the dot unfolds it. */
