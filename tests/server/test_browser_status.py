@@ -1,7 +1,8 @@
 """The connection's state on a phone, in Chromium: every state other than "connected" is read
 whole (never cut or ellipsised, never off the screen) on a 360 and a 390 pixel phone held
-upright and a 740 by 360 one held sideways, in English, German and Arabic, and the bar's
-controls stay on the screen beside it; "Reconnect now" stays there to be tapped.
+upright and a 740 by 360 one held sideways (a tablet and a desktop too), in English, German
+and Arabic, and the bar's controls stay on the screen beside it; "Reconnect now" stays there
+to be tapped.
 
 The page is driven into each state by the server's own close codes, delivered on its socket
 (Playwright's WebSocket route, forwarding to the real server), while the server is paused so
@@ -24,8 +25,8 @@ from tests.server.live import Server
 
 __all__ = ["module_browser"]  # the fixture
 
-SIZES = [(360, 740), (390, 844), (740, 360)]
-"""Phones held upright and sideways."""
+SIZES = [(360, 740), (390, 844), (740, 360), (768, 1024), (1024, 768), (1280, 800)]
+"""Phones held upright and sideways, a tablet both ways, a desktop."""
 
 STATES = [
     (4409, "your seat changed hands: reconnecting"),
@@ -134,7 +135,7 @@ def folded(page: Page) -> list[bool]:
 
 
 def check(page: Page, state: str) -> None:
-    """At each phone size: the state's words whole and on the screen, the bar's controls on
+    """At each size: the state's words whole and on the screen, the bar's controls on
     the screen and uncovered, and "Reconnect now" (when shown) on the screen to be tapped."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -199,6 +200,7 @@ def test_every_connection_state_is_read_whole_on_a_phone(
                 assert 1 <= next_try(page) <= 20
             check(page, english)
             if code == 4404:  # a note: a tap folds it to its dot, a tap on the dot unfolds it
+                page.set_viewport_size({"width": 390, "height": 844})
                 assert folded(page) == [False, False]
                 page.click("#status")
                 assert folded(page) == [True, True]
