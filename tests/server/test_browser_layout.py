@@ -87,6 +87,14 @@ GEOMETRY = """() => {
       seat: n.dataset.seat, me: n.classList.contains('me'), box: box(n) })),
     scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth,
     broken, bar,
+    mini: [...document.querySelectorAll('#seats .seat .mini-count')].map((n) => {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+      return { text: n.textContent, lines: new Set(lines.map((r) => Math.round(r.top))).size,
+        width: lines.reduce((w, r) => w + r.width, 0), room: n.parentNode.clientWidth,
+        size: parseFloat(getComputedStyle(n).fontSize) };
+    }),
     read: [...document.querySelectorAll('#seats .seat')].map((n) => {
       const name = n.querySelector('.name');
       const count = n.querySelector('.count');
@@ -141,6 +149,9 @@ def assert_geometry(page: Page, width: int, height: int) -> dict[str, Any]:
         assert not b["words"] and not b["clipped"], (where, "a bar button's word cut", b)
         assert b["lines"] <= 1, (where, "a bar button's words on several lines", b)
 
+    for m in g["mini"]:  # Party!'s mini pile: its words on one line wherever they fit on one
+        assert m["lines"] == 1 or m["width"] > m["room"], (where, "the mini pile's words", m)
+        assert m["size"] >= 10, (where, "the mini pile's words too small to read", m)
     for r in g["read"]:  # every name and card count readable, however many seats
         assert min(r["sizes"]) >= 10, (where, "type too small to read", r)
         assert not r["clipped"], (where, "a name cut short", r)

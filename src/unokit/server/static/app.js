@@ -2,7 +2,7 @@
 // last state frame and the player's half-made choices, and on each frame patches the page in
 // place (table, hand, prompts, variant panels, side panels), so focus and scroll survive.
 import { $, el, keyed, setProps } from "./dom.js";
-import { connect, send, setToken, downloadRecord, reconnectNow } from "./net.js";
+import { connect, send, setToken, downloadRecord, reconnectNow, nextTry } from "./net.js";
 import { cardName } from "./cards.js";
 import { renderSeats, renderCenter } from "./table.js";
 import { renderHand, playOptions } from "./hand.js";
@@ -49,14 +49,45 @@ const ctrl = {
 const TALLY_MS = 4000;  // Point Taken's tally stays this long after the pointing, then goes
 const NOTICE_MS = 6000;  // a refusal stays this long (or until your next move)
 
-/** The connection in the bar; a lost one also makes the table visibly inert, with a banner. */
+const FOLD_MS = 8000;  // a note in the strip under a phone's bar folds to its dot this late
+let folding = null;
+
+/** The connection in the bar; a lost one also makes the table visibly inert, with a banner.
+ *  Its kind (connected, lost, trying again, a note) colours a phone's dot (style.css). */
 function status(text) {
-  $("#status").textContent = _(text);  // the server's own errors stay as it wrote them
-  $("#status").toggleAttribute("data-connected", text === "connected");  // a dot on a phone
+  const node = $("#status");
+  node.textContent = _(text);  // the server's own errors stay as it wrote them
+  node.title = node.textContent;  // a desktop bar too narrow for it: the whole words on hover
+  node.toggleAttribute("data-connected", text === "connected");
   const lost = /^(connection lost|not connected)/.test(text);
+  node.dataset.state = text === "connected" ? "ok" : lost ? "lost" : /(reconnecting|retrying)/.test(text) ? "wait" : "note";
+  node.removeAttribute("data-folded");
+  clearTimeout(folding);
+  if (node.dataset.state === "note") folding = setTimeout(() => node.toggleAttribute("data-folded", true), FOLD_MS);
   if (lost || text === "connected") document.body.dataset.conn = lost ? "lost" : "ok";
   $("#offline").hidden = !lost;
 }
+/** The lost connection's banner counts down to the next try, beside "Reconnect now". While a
+ *  try is under way the count keeps its room, unseen, so the button does not move under a
+ *  finger about to tap it. */
+function nextTryClock(now) {
+  const box = $("#offline-next");
+  if (!box) return;
+  if ($("#offline").hidden) { box.textContent = ""; box.hidden = true; return; }
+  const at = nextTry();
+  const counting = at !== null && at > now;
+  if (counting) box.textContent = ngettext("Next try in {count} s.", "Next try in {count} s.", Math.ceil((at - now) / 1000));
+  box.hidden = !box.textContent;
+  box.style.visibility = counting ? "" : "hidden";
+}
+
+/** A tap on a note under a phone's bar folds it to its dot; a tap on the dot unfolds it. */
+$("#status").addEventListener("click", () => {
+  const node = $("#status");
+  if (node.dataset.state !== "note") return;
+  clearTimeout(folding);
+  node.toggleAttribute("data-folded");
+});
 function announce(text) { if (text) $("#live").textContent = text; }
 
 /** A move the table refused, said for a person on the felt, and cleared a little later. */
@@ -287,6 +318,7 @@ function renderHost() {
 // ---------------------------------------------------------------- clocks ---
 function tick() {
   const now = performance.now();
+  nextTryClock(now);
   if (ctrl.tallyUntil !== null && now >= ctrl.tallyUntil) { ctrl.pointTally = new Map(); ctrl.tallyUntil = null; if (ctrl.view) renderParty(ctrl); }
   if (ctrl.noticeUntil !== null && now >= ctrl.noticeUntil) notice("");
   const seatNode = ctrl.view && ctrl.view.to_play !== null ? document.querySelector(`.seat[data-seat="${ctrl.view.to_play}"] .clock`) : null;
@@ -415,7 +447,7 @@ function showTable() {
   setupChatSheet(send);
   const again = el("button", { type: "button", id: "reconnect-now", class: "small", text: FEEL_WORDS.reconnectNow });
   again.addEventListener("click", reconnectNow);
-  $("#offline").append(" ", again);
+  $("#offline").append(" ", el("span", { id: "offline-next", hidden: true }), " ", again);
   askSound(() => refreshSound());
   setInterval(tick, 250);
   // a dead link (the table ended, or a mistyped address) says so, rather than an empty felt

@@ -6,6 +6,7 @@ let socket = null;
 let frameId = 0;
 let retry = 0;
 let waiting = null;  // the back-off's timer before the next try
+let nextAt = null;  // when that try starts (performance.now()); null: none is waiting
 let handlers = null;
 let tableId = null;
 // the path prefix of the server process that owns the table (`/p/2`), as the last process
@@ -40,6 +41,8 @@ export async function downloadRecord() {
 export function connect(id, on) {
   tableId = id;
   handlers = on;
+  clearTimeout(waiting);  // one try at a time: a try made now replaces the one waiting
+  nextAt = null;
   if (socket) { socket.onclose = null; socket.close(); }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // the seat token goes in the first frame, never in the address (proxies log addresses)
@@ -61,7 +64,7 @@ export function connect(id, on) {
       route = /^(\/[A-Za-z0-9_.-]+)+$/.test(ev.reason) ? ev.reason : "";
       hops += 1;
       handlers.onStatus(N_("the table is served elsewhere: reconnecting"));
-      setTimeout(() => connect(tableId, handlers), hops <= 2 ? 0 : 300 * 2 ** Math.min(hops - 2, 4));
+      later(hops <= 2 ? 0 : 300 * 2 ** Math.min(hops - 2, 4));
       return;
     }
     route = ""; // whatever else ended it, the proxy chooses again
@@ -85,14 +88,24 @@ export function connect(id, on) {
       // a limit of the server (too many connections from here, or for this seat): back off
       handlers.onStatus(N_("the server is holding too many connections from here: retrying later"));
       retry = 6;
-      setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
+      later(300 * 2 ** retry);
       return;
     }
     handlers.onStatus(N_("connection lost: reconnecting"));
-    retry = Math.min(retry + 1, 6);
-    waiting = setTimeout(() => connect(tableId, handlers), 300 * 2 ** retry);
+    retry = Math.min(retry + 1, 6);  // the back-off grows to 19.2 s, and no further
+    later(300 * 2 ** retry);
   };
 }
+
+/** The next try, `ms` from now (the page counts it down: nextTry()). */
+function later(ms) {
+  clearTimeout(waiting);
+  nextAt = performance.now() + ms;
+  waiting = setTimeout(() => connect(tableId, handlers), ms);
+}
+
+/** When the next try starts (performance.now()), or null when none is waiting. */
+export function nextTry() { return nextAt; }
 
 /** Try again at once (a person's "Reconnect now"), rather than wait out the back-off. */
 export function reconnectNow() {
