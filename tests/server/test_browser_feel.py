@@ -453,6 +453,33 @@ def test_a_guided_first_round_from_the_lobby_explains_each_moment_as_it_comes(
     page.context.close()
 
 
+def test_the_guided_rounds_end_tip_is_on_the_round_end_sheet_and_can_be_put_away(
+    module_browser: Browser, module_server: Server
+) -> None:
+    """The tip for the round's end comes with the sheet that covers the table: on it, read
+    and put away with "Got it", not behind it (on a phone and a desktop)."""
+    page = dealt(module_browser, module_server, "mattel-2021", 2, seed=5)
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        where = page.evaluate(
+            """() => import('/static/coach.js').then((c) => {
+              sessionStorage.setItem('unokit:learn', 'guided');
+              document.querySelector('#round-end').hidden = false;  // the round has ended
+              c.coach({ table: { state: 'playing' }, view: { over: true }, seat: 0, legal: [] },
+                      'guided');
+              const box = document.querySelector('#coach');
+              const ok = box.querySelector('button').getBoundingClientRect();
+              const hit = document.elementFromPoint(ok.x + ok.width / 2, ok.y + ok.height / 2);
+              return { tip: box.dataset.tip, onSheet: Boolean(box.closest('#round-end')),
+                       reachable: hit === box.querySelector('button') };
+            })"""
+        )
+        assert where == {"tip": "over", "onSheet": True, "reachable": True}, (size, where)
+    page.click("#coach button >> text=Got it")
+    assert not page.locator("#coach").is_visible()
+    page.close()
+
+
 def test_keys_reach_the_buttons_aimed_at_seats(
     module_browser: Browser, module_server: Server
 ) -> None:

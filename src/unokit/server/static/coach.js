@@ -48,8 +48,12 @@ function put(tip) {
     const stop = el("button", { type: "button", class: "small", text: FEEL_WORDS.coachStop });
     stop.addEventListener("click", () => { sessionStorage.removeItem(KEY); box.remove(); });
     box = el("aside", { id: "coach", role: "note", "aria-live": "polite" }, el("p", { class: "tip" }), done, stop);
-    $("#felt").append(box);
   }
+  // the round's end is told on the sheet that covers the table: the tip goes on it (above its
+  // buttons), where it can be read and put away
+  const controls = $("#result-controls");
+  if (tip === "over" && controls) controls.before(box);
+  else if (box.parentElement !== $("#felt")) $("#felt").append(box);
   box.dataset.tip = tip;
   box.querySelector(".tip").textContent = FEEL_WORDS.coach[tip];
   box.hidden = false;
