@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from tests.jumps import a_jump_over_a_draw_two, a_speed_play
 
 from unokit import Game
 from unokit.cli import main
@@ -97,27 +98,8 @@ def test_replay_tells_a_party_speed_play_as_such_and_a_jump_before_what_it_cance
 ) -> None:
     """A game record and a seat's record: Party!'s jump is "speed-plays", and a classic
     jump-in is told before the Draw Two it cancels (the engine logs the cancel first)."""
-    from unokit import Rules
-    from unokit.party import PartyGame
-
-    party = PartyGame.arranged(
-        Rules.preset("party"),
-        hands=[["G5", "R2"], ["G5", "B3"], ["R1", "B5"]],
-        discard=["G4"],
-        draw=["Y1", "Y2", "Y3", "Y4"],
-        to_play=1,
-    )
-    party.apply("play G5", 1)
-    party.apply("jump G5", 0)
-    classic = Game.arranged(
-        Rules.preset("mattel-2021", jump_in=True),
-        hands=[["R1", "R2"], ["G+2", "B3"], ["G+2", "B5"]],
-        discard=["G4"],
-        draw=["Y1", "Y2", "Y3", "Y4"],
-        to_play=1,
-    )
-    classic.apply("play G+2", 1)
-    classic.apply("jump G+2", 2)
+    party, _ = a_speed_play()
+    classic, _ = a_jump_over_a_draw_two()
     for name, record in [
         ("party", party.record()),
         ("party-seat", party.record(1)),

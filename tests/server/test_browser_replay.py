@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
+from tests.jumps import a_jump_over_a_draw_two, a_speed_play
 from tests.server.browser_kit import DESKTOP, PHONE, browser, shots_dir, start_server
 from tests.server.live import Server
 from tests.server.test_replay_api import played
@@ -420,27 +421,8 @@ def test_a_speed_play_and_a_jump_in_are_told_in_their_own_words_and_order(
 ) -> None:
     """Watched again, UNO Party!'s out-of-turn play reads as Speed Play (the server's steps
     name the engine), and a classic jump-in comes before the Draw Two it cancels."""
-    from unokit import Game, Rules
-    from unokit.party import PartyGame
-
-    party = PartyGame.arranged(
-        Rules.preset("party"),
-        hands=[["G5", "R2"], ["G5", "B3"], ["R1", "B5"]],
-        discard=["G4"],
-        draw=["Y1", "Y2", "Y3", "Y4"],
-        to_play=1,
-    )
-    party.apply("play G5", 1)
-    party.apply("jump G5", 0)
-    classic = Game.arranged(
-        Rules.preset("mattel-2021", jump_in=True),
-        hands=[["R1", "R2"], ["G+2", "B3"], ["G+2", "B5"]],
-        discard=["G4"],
-        draw=["Y1", "Y2", "Y3", "Y4"],
-        to_play=1,
-    )
-    classic.apply("play G+2", 1)
-    classic.apply("jump G+2", 2)
+    party, _ = a_speed_play()
+    classic, _ = a_jump_over_a_draw_two()
     page = browser.new_page(viewport=DESKTOP)
     moves: dict[str, str] = {}
     for name, game in (("party", party), ("classic", classic)):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.jumps import a_jump_over_a_draw_two, a_speed_play
+
 from unokit import Event, Game, Rules
 from unokit.tui.names import BOT_NAMES, seat_names
 from unokit.words import Narrator, describe, told
@@ -119,15 +121,8 @@ def test_a_play_names_its_colour_and_its_uno_in_one_tense() -> None:
 
 def test_a_jump_is_told_before_the_draw_two_it_cancels() -> None:
     """The engine logs the cancel first; the log says the jump, then what it cancels."""
-    game = Game.arranged(
-        Rules.preset("mattel-2021", jump_in=True),
-        hands=[["R1", "R2"], ["G+2", "B3"], ["G+2", "B5"]],
-        discard=["G4"],
-        draw=["Y1", "Y2", "Y3", "Y4"],
-        to_play=1,
-    )
-    game.apply("play G+2", 1)
-    events = [e.for_seat(0) for e in game.apply("jump G+2", 2)]
+    _, jump = a_jump_over_a_draw_two()
+    events = [e.for_seat(0) for e in jump]
     assert [e.type for e in events][:2] == ["cancel", "jump"]  # as the engine logs them
     line = Narrator(NAMES, 0).lines(events)[0]
     assert line.startswith("Cal jumped in with a green Draw Two — the jump cancels Bea's Draw Two")
@@ -137,17 +132,8 @@ def test_a_jump_is_told_before_the_draw_two_it_cancels() -> None:
 
 def test_party_speed_play_has_its_own_words_not_jump_in() -> None:
     """UNO Party!'s out-of-turn play is Speed Play: told as such, in both tellings."""
-    from unokit.party import PartyGame
-
-    game = PartyGame.arranged(
-        Rules.preset("party"),
-        hands=[["G5", "R2"], ["G5", "B3"], ["R1", "B5"]],
-        discard=["G4"],
-        draw=["Y1", "Y2", "Y3", "Y4"],
-        to_play=1,
-    )
-    game.apply("play G5", 1)
-    events = [e.for_seat(None) for e in game.apply("jump G5", 0)]
+    _, speed = a_speed_play()
+    events = [e.for_seat(None) for e in speed]
     names = ["Ann", "Bea", "Cal"]
     assert Narrator(names, 0, game="party").lines(events)[0] == "You speed-played a green 5"
     assert Narrator(names, 2, game="party").lines(events)[0] == "Ann speed-played a green 5"
